@@ -1,0 +1,43 @@
+/**
+ * Runs one operation for a caller: authenticate, validate, handle. Both transports end here, so a command
+ * behaves the same in-process and over HTTP.
+ */
+import type { Engine } from '../engine'
+import { authenticate } from '../domain/auth/tokens'
+import { PermissionResolver, type Actor } from '../domain/permissions/resolve-permissions'
+import { NotFoundError } from '../errors'
+import { operationsById } from './index'
+import type { Operation, OperationContext } from './operation'
+import { validateInput, type RawInput } from './validate'
+
+export interface ExecuteOptions {
+  /** Bearer token of the caller. */
+  token?: string | null
+  /** Base address for `urls` (the server passes the address it was reached at). */
+  baseUrl?: string
+}
+
+export interface OperationResult {
+  status: number
+  body: unknown
+}
+
+export function findOperation(id: string): Operation {
+  const operation = operationsById.get(id)
+  if (!operation) throw new NotFoundError(`Unknown operation "${id}".`)
+  return operation
+}
+
+export async function executeOperation(engine: Engine, operation: Operation, raw: RawInput, options: ExecuteOptions): Promise<OperationResult> {
+  const actor: Actor | null = operation.public ? null : await authenticate(engine.db, options.token)
+  const input = validateInput(operation, raw)
+  const ctx: OperationContext = {
+    engine,
+    db: engine.db,
+    actor: actor!,
+    access: new PermissionResolver(engine.db, actor!),
+    baseUrl: options.baseUrl ?? engine.baseUrl,
+  }
+  const body = await operation.handler(ctx, input)
+  return { status: operation.success, body: operation.success === 204 || operation.success === 205 ? undefined : body }
+}

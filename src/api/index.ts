@@ -1,0 +1,15 @@
+/** The operation table: every operation of docsctl, once. */
+import type { Operation } from './operation'
+import * as system from './system'
+import * as organizations from './organizations'
+import * as members from './members'
+import * as collections from './collections'
+import * as spaces from './spaces'
+
+function collect(...modules: Record<string, unknown>[]): Operation[] {
+  return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
+}
+
+export const operations: Operation[] = collect(system, organizations, members, collections, spaces)
+
+export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

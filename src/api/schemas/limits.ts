@@ -1,0 +1,15 @@
+/**
+ * The spec's limits, named once: schemas and domain rules read them from here.
+ */
+export const Limits = {
+  listLimit: { min: 1, max: 1000, default: 50 },
+  collection: { title: 50, description: 100 },
+  space: { title: 50, emoji: 50 },
+  organization: { title: { min: 2, max: 255 }, hostname: { min: 3, max: 32 }, logo: 2048 },
+  token: { name: 100 },
+  user: { displayName: 100, email: 254 },
+  /** Deleted spaces are restorable for this long, then removed for good. */
+  deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
+  /** Largest request body the server reads (HTTP 413 above). */
+  bodyBytes: 10 * 1024 * 1024,
+} as const

@@ -1,0 +1,75 @@
+/**
+ * The one place that decides how results reach the terminal: `--json` prints exactly one JSON document on
+ * stdout; otherwise aligned tables and short summaries. Errors go to stderr (as the error object with --json).
+ * Colour only on a TTY and never with NO_COLOR.
+ */
+import { ApiError } from '../errors'
+
+export interface Output {
+  json: boolean
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+export function createOutput(json: boolean): Output {
+  return { json, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }
+}
+
+export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
+  return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb'
+}
+
+export function bold(text: string): string {
+  return useColor() ? `\u001b[1m${text}\u001b[22m` : text
+}
+
+export function dim(text: string): string {
+  return useColor() ? `\u001b[2m${text}\u001b[22m` : text
+}
+
+export function printJson(output: Output, value: unknown): void {
+  output.out(JSON.stringify(value, null, 2) + '\n')
+}
+
+export interface Column<T> {
+  header: string
+  value: (row: T) => unknown
+}
+
+/** Aligned columns; the last column is not padded. Empty lists say so. */
+export function formatTable<T>(rows: T[], columns: Column<T>[], empty = 'Nothing to show.'): string {
+  if (rows.length === 0) return empty + '\n'
+  const cells = rows.map((row) => columns.map((c) => cell(c.value(row))))
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i].length)))
+  const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]))).join('  ').trimEnd()
+  return [bold(line(columns.map((c) => c.header.toUpperCase()))), ...cells.map(line)].join('\n') + '\n'
+}
+
+/** `key  value` lines for one object. */
+export function formatFields(fields: [string, unknown][]): string {
+  const shown = fields.filter(([, v]) => v !== undefined && v !== null && v !== '')
+  const width = Math.max(...shown.map(([k]) => k.length))
+  return shown.map(([k, v]) => `${dim(k.padEnd(width))}  ${cell(v)}`).join('\n') + '\n'
+}
+
+function cell(value: unknown): string {
+  if (value === undefined || value === null) return '-'
+  if (Array.isArray(value)) return value.join(', ') || '-'
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** Prints an error (its message, or the error object with --json) and answers the exit code. */
+export function printError(output: Output, error: unknown): number {
+  const apiError = error instanceof ApiError ? error : undefined
+  if (output.json) {
+    const body = apiError
+      ? { error: { code: apiError.status, message: apiError.message, ...(apiError.data ? { data: apiError.data } : {}) } }
+      : { error: { code: 1, message: (error as Error)?.message ?? String(error) } }
+    output.out(JSON.stringify(body, null, 2) + '\n')
+    output.err(`Error: ${body.error.message}\n`)
+  } else {
+    output.err(`Error: ${(error as Error)?.message ?? String(error)}\n`)
+  }
+  return 1
+}

@@ -1,0 +1,152 @@
+/**
+ * The one permission resolver: for a caller and an object it computes the caller's level there, which both
+ * decides operations (`authorize`) and fills the `permissions` booleans of presented objects (`permissionsOf`).
+ *
+ * Level on a space or collection = the highest of
+ *   - the caller's organization role (admins have admin everywhere; guests have none),
+ *   - the default level of the object, or of the nearest collection above it when the level is `inherit`,
+ * and for a non-member, `read` on a space published as `public` or `unlisted`.
+ * One resolver lives per request and caches what it loads.
+ */
+import type { Db } from '../../store/database'
+import type { CollectionRow } from '../../store/tables/collection.table'
+import type { MemberRow } from '../../store/tables/member.table'
+import type { OrganizationRow } from '../../store/tables/organization.table'
+import type { SpaceRow } from '../../store/tables/space.table'
+import type { UserRow } from '../../store/tables/user.table'
+import { findMember } from '../../store/members'
+import { listAllCollectionsOfOrganization } from '../../store/collections'
+import { ForbiddenError, NotFoundError } from '../../errors'
+import { CAPABILITIES, LEVEL, levelOf, permissionsAt, type Action, type Level, type Permissions, type Resource } from './roles'
+
+export interface Actor {
+  user: UserRow
+  tokenId: string | null
+}
+
+type SpaceLike = Pick<SpaceRow, 'id' | 'organization_id' | 'parent_id' | 'default_level' | 'visibility'> & { edit_mode?: string }
+
+/** Actions a `locked` space refuses to everyone until an admin sets `editMode` back to `live`. */
+const LOCKED_SPACE_ACTIONS = new Set(['edit', 'merge'])
+type CollectionLike = Pick<CollectionRow, 'id' | 'organization_id' | 'parent_id' | 'default_level'>
+
+export type Subject =
+  | { kind: 'organization'; row: Pick<OrganizationRow, 'id'> }
+  | { kind: 'collection'; row: CollectionLike }
+  | { kind: 'space'; row: SpaceLike }
+
+/** Readable names for messages. */
+const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space' }
+
+export class PermissionResolver {
+  private members = new Map<string, MemberRow | null>()
+  private collections = new Map<string, Map<string, CollectionLike>>()
+
+  constructor(
+    private readonly db: Db,
+    readonly actor: Actor,
+  ) {}
+
+  /** The caller's membership in an organization, or null. */
+  async membership(organizationId: string): Promise<MemberRow | null> {
+    let member = this.members.get(organizationId)
+    if (member === undefined) {
+      member = (await findMember(this.db, organizationId, this.actor.user.id)) ?? null
+      this.members.set(organizationId, member)
+    }
+    return member
+  }
+
+  async organizationLevel(organizationId: string): Promise<Level> {
+    const member = await this.membership(organizationId)
+    if (!member || member.disabled) return LEVEL.none
+    return levelOf(member.role)
+  }
+
+  /** The caller's level on a subject. */
+  async levelOf(subject: Subject): Promise<Level> {
+    if (subject.kind === 'organization') return this.organizationLevel(subject.row.id)
+    const orgLevel = await this.organizationLevel(subject.row.organization_id)
+    if (orgLevel === LEVEL.admin) return LEVEL.admin
+    let level: Level = orgLevel
+    if (orgLevel >= LEVEL.guest) {
+      const defaultLevel = await this.effectiveDefaultLevel(subject)
+      if (defaultLevel > level) level = defaultLevel
+    } else if (subject.kind === 'space' && (subject.row.visibility === 'public' || subject.row.visibility === 'unlisted')) {
+      level = LEVEL.read
+    }
+    return level
+  }
+
+  /** Fills the `permissions` object of a presented resource. */
+  async permissionsOf<R extends Resource>(resource: R, subject: Subject): Promise<Permissions<R>> {
+    const permissions = permissionsAt(resource, await this.levelOf(subject)) as Record<string, boolean>
+    if (subject.kind === 'space' && subject.row.edit_mode === 'locked') for (const action of LOCKED_SPACE_ACTIONS) permissions[action] = false
+    return permissions as Permissions<R>
+  }
+
+  /**
+   * Allows the action or throws: NotFoundError when the caller may not even see the subject (so its existence
+   * is not revealed), ForbiddenError otherwise, naming what is needed.
+   */
+  async authorize<R extends Resource>(resource: R, action: Action<R>, subject: Subject & { kind: R }): Promise<Level> {
+    const level = await this.levelOf(subject)
+    const needed = (CAPABILITIES[resource] as Record<string, Level>)[action as string]
+    if (level >= needed) {
+      if (subject.kind === 'space' && (subject.row as SpaceLike).edit_mode === 'locked' && LOCKED_SPACE_ACTIONS.has(action as string)) {
+        throw new ForbiddenError(`Space "${subject.row.id}" is locked (editMode "locked"): an admin must set editMode to "live" first.`)
+      }
+      return level
+    }
+    const viewNeeded = (CAPABILITIES[resource] as Record<string, Level>).view
+    if (level < viewNeeded) throw new NotFoundError(`${capitalize(NOUN[resource])} "${subject.row.id}" does not exist or is not visible to you.`)
+    throw new ForbiddenError(
+      `You may not ${String(action)} this ${NOUN[resource]}: it needs the "${roleName(needed)}" role or higher, and yours is "${roleName(level)}".`,
+    )
+  }
+
+  /** Level from default levels: the object's own, or, while it says `inherit`, the nearest collection's. */
+  private async effectiveDefaultLevel(subject: Subject): Promise<Level> {
+    if (subject.kind === 'organization') return LEVEL.none
+    let own = subject.row.default_level
+    let parentId = subject.row.parent_id
+    if (own !== 'inherit') return own === null ? LEVEL.none : levelOf(own)
+    if (!parentId) return LEVEL.none
+    const collections = await this.collectionsOf(subject.row.organization_id)
+    const seen = new Set<string>()
+    while (parentId && !seen.has(parentId)) {
+      seen.add(parentId)
+      const parent = collections.get(parentId)
+      if (!parent) break
+      own = parent.default_level
+      if (own !== 'inherit') return own === null ? LEVEL.none : levelOf(own)
+      parentId = parent.parent_id
+    }
+    return LEVEL.none
+  }
+
+  private async collectionsOf(organizationId: string): Promise<Map<string, CollectionLike>> {
+    let map = this.collections.get(organizationId)
+    if (!map) {
+      map = new Map((await listAllCollectionsOfOrganization(this.db, organizationId)).map((c) => [c.id, c]))
+      this.collections.set(organizationId, map)
+    }
+    return map
+  }
+
+  /** Forget cached collections (after a write that changes the tree within this request). */
+  invalidate(): void {
+    this.collections.clear()
+    this.members.clear()
+  }
+}
+
+function roleName(level: Level): string {
+  if (level <= LEVEL.none) return 'none (not a member)'
+  if (level === LEVEL.guest) return 'guest'
+  return (Object.entries(LEVEL).find(([, value]) => value === level)?.[0] ?? 'none') as string
+}
+
+function capitalize(word: string) {
+  return word[0].toUpperCase() + word.slice(1)
+}

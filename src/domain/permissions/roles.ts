@@ -1,0 +1,72 @@
+/**
+ * Roles and what each may do: the capability table, written once. The README reproduces it.
+ * A role includes every role below it: admin > create > review > edit > comment > read.
+ */
+
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const
+export type Role = (typeof ROLES)[number]
+
+/**
+ * Access levels, ordered. `guest` is an organization member without a role (sees only what it is invited to or
+ * what a default level opens); `none` is not a member.
+ */
+export const LEVEL = { none: -1, guest: 0, read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 } as const
+export type Level = (typeof LEVEL)[keyof typeof LEVEL]
+
+export function levelOf(role: string | null | undefined): Level {
+  if (role === null || role === undefined) return LEVEL.guest
+  return (LEVEL as Record<string, Level>)[role] ?? LEVEL.guest
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+}
+
+/** The lowest level that grants each action, per resource. Every `permissions` object is read from here. */
+export const CAPABILITIES = {
+  organization: {
+    view: LEVEL.guest,
+    access: LEVEL.guest,
+    admin: LEVEL.admin,
+    ownTeam: LEVEL.admin,
+    createContent: LEVEL.create,
+    createOpenAPISpec: LEVEL.create,
+    ingestConversations: LEVEL.admin,
+    viewBilling: LEVEL.admin,
+    listMembers: LEVEL.read,
+    listTeams: LEVEL.read,
+    listIntegrations: LEVEL.read,
+    listInstallations: LEVEL.admin,
+    installIntegration: LEVEL.admin,
+  },
+  collection: {
+    view: LEVEL.read,
+    admin: LEVEL.admin,
+    viewInviteLinks: LEVEL.admin,
+    create: LEVEL.create,
+  },
+  space: {
+    view: LEVEL.read,
+    access: LEVEL.read,
+    admin: LEVEL.admin,
+    viewInviteLinks: LEVEL.admin,
+    edit: LEVEL.edit,
+    triggerGitSync: LEVEL.create,
+    comment: LEVEL.comment,
+    merge: LEVEL.edit,
+    review: LEVEL.review,
+    installIntegration: LEVEL.admin,
+  },
+} as const
+
+export type Resource = keyof typeof CAPABILITIES
+export type Action<R extends Resource> = keyof (typeof CAPABILITIES)[R]
+export type Permissions<R extends Resource> = Record<Action<R>, boolean>
+
+/** The `permissions` booleans of a resource for a caller at `level`. */
+export function permissionsAt<R extends Resource>(resource: R, level: Level): Permissions<R> {
+  const table = CAPABILITIES[resource] as Record<string, Level>
+  const result: Record<string, boolean> = {}
+  for (const action in table) result[action] = level >= table[action]
+  return result as Permissions<R>
+}

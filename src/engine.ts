@@ -1,0 +1,39 @@
+/**
+ * The engine: an open store plus the settings every operation needs. The CLI (in-process transport) and the
+ * HTTP server each open one and hand it to `executeOperation`.
+ */
+import { openStore, type Db, type Store } from './store/database'
+import { purgeExpiredSpaces } from './domain/spaces/purge-expired-spaces'
+
+export interface Engine {
+  db: Db
+  store: Store
+  dataDir: string
+  /** Absolute base address used in `urls` when no request tells a better one. */
+  baseUrl: string
+  close(): Promise<void>
+}
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080'
+
+export interface EngineOptions {
+  dataDir: string
+  baseUrl?: string
+  /** Create the data directory and the store if missing (only `init` does). */
+  create?: boolean
+}
+
+export async function openEngine(options: EngineOptions): Promise<Engine> {
+  const store = await openStore(options.dataDir, { create: options.create })
+  const engine: Engine = {
+    db: store.db,
+    store,
+    dataDir: options.dataDir,
+    baseUrl: (options.baseUrl ?? process.env.DOCSCTL_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+    close: () => store.close(),
+  }
+  // Spaces deleted more than 7 days ago are removed for good whenever an engine opens (every CLI start)
+  // and periodically in the server.
+  await purgeExpiredSpaces(engine.db)
+  return engine
+}

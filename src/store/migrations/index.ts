@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as m0001 from './0001-initial'
+
+/** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+}

@@ -1,0 +1,87 @@
+import type { Db, Trx } from './database'
+import type { NewSpaceRow, SpaceRow, SpaceUpdate } from './tables/space.table'
+import { paginate, type Page, type PageRequest } from './pagination'
+
+/** A space by id, deleted or not: callers decide what a deleted space means for them. */
+export function findSpaceById(db: Db | Trx, id: string): Promise<SpaceRow | undefined> {
+  return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export interface SpaceFilter {
+  organizationId: string
+  /** Only spaces directly in this collection. */
+  parentId?: string
+  /** Only these spaces (the ones a guest may see). */
+  visibleIds?: string[]
+}
+
+/** Live (not deleted) spaces, in sibling order. */
+export function listSpaces(db: Db, filter: SpaceFilter, request: PageRequest): Promise<Page<SpaceRow>> {
+  let query = db.selectFrom('spaces').selectAll().where('organization_id', '=', filter.organizationId).where('deleted_at', 'is', null)
+  if (filter.parentId !== undefined) query = query.where('parent_id', '=', filter.parentId)
+  if (filter.visibleIds) query = query.where('id', 'in', filter.visibleIds.length ? filter.visibleIds : [''])
+  return paginate(query, [{ column: 'sort_order', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
+}
+
+/** Every live space of an organization, id, parent and levels only: enough to resolve who sees what. */
+export function listSpaceAccessRows(db: Db, organizationId: string) {
+  return db
+    .selectFrom('spaces')
+    .select(['id', 'parent_id', 'default_level', 'visibility'])
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .execute()
+}
+
+export async function insertSpace(trx: Db | Trx, row: NewSpaceRow): Promise<void> {
+  await trx.insertInto('spaces').values(row).execute()
+}
+
+export async function updateSpace(trx: Db | Trx, id: string, update: SpaceUpdate): Promise<void> {
+  await trx.updateTable('spaces').set(update).where('id', '=', id).execute()
+}
+
+/** Soft-deletes the live spaces of these collections (when the collections are deleted). */
+export async function softDeleteSpacesInCollections(trx: Trx, collectionIds: string[], at: string): Promise<void> {
+  if (collectionIds.length === 0) return
+  await trx
+    .updateTable('spaces')
+    .set({ deleted_at: at, updated_at: at })
+    .where('parent_id', 'in', collectionIds)
+    .where('deleted_at', 'is', null)
+    .execute()
+}
+
+export async function moveSpacesToOrganization(trx: Trx, collectionIds: string[], organizationId: string, at: string): Promise<void> {
+  if (collectionIds.length === 0) return
+  await trx.updateTable('spaces').set({ organization_id: organizationId, updated_at: at }).where('parent_id', 'in', collectionIds).execute()
+}
+
+/** Removes for good the spaces deleted before `before` (with their revisions, by cascade). */
+export async function purgeDeletedSpaces(db: Db, before: string): Promise<number> {
+  // Look before deleting: a DELETE takes the write lock even when nothing matches, and this runs at every start.
+  const expired = await db.selectFrom('spaces').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', before).limit(1).executeTakeFirst()
+  if (!expired) return 0
+  const result = await db.deleteFrom('spaces').where('deleted_at', 'is not', null).where('deleted_at', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/**
+ * Sort orders of the children of one parent (spaces and collections share one order), ascending.
+ * `parentId` null: the organization's root.
+ */
+export async function listSiblingOrders(db: Db | Trx, organizationId: string, parentId: string | null) {
+  const spaces = db
+    .selectFrom('spaces')
+    .select(['id', 'sort_order'])
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+  const collections = db
+    .selectFrom('collections')
+    .select(['id', 'sort_order'])
+    .where('organization_id', '=', organizationId)
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+  const rows = await spaces.unionAll(collections).execute()
+  return rows.sort((a, b) => a.sort_order - b.sort_order)
+}

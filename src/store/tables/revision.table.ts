@@ -1,0 +1,13 @@
+import type { Insertable, Selectable } from 'kysely'
+
+/** An immutable snapshot of a space's content. Rows are only ever inserted. */
+export interface RevisionTable {
+  id: string
+  space_id: string
+  /** JSON array of parent revision ids. */
+  parents: string
+  type: string
+  created_at: string
+}
+export type RevisionRow = Selectable<RevisionTable>
+export type NewRevisionRow = Insertable<RevisionTable>

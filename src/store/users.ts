@@ -1,0 +1,19 @@
+import type { Db, Trx } from './database'
+import type { NewUserRow, UserRow } from './tables/user.table'
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+}
+
+export async function insertUser(trx: Db | Trx, row: NewUserRow): Promise<void> {
+  await trx.insertInto('users').values({ ...row, email: row.email.toLowerCase() }).execute()
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}

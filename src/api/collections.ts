@@ -1,5 +1,5 @@
 /** Collections: the spec's eight Collections rows. */
-import { Type } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox/type'
 import { defineOperation, type OperationContext } from './operation'
 import { ContentPosition, DefaultLevel, Id, Nullable } from './schemas/common'
 import { Limits } from './schemas/limits'

@@ -30,7 +30,7 @@ export function findOperation(id: string): Operation {
 
 export async function executeOperation(engine: Engine, operation: Operation, raw: RawInput, options: ExecuteOptions): Promise<OperationResult> {
   const actor: Actor | null = operation.public ? null : await authenticate(engine.db, options.token)
-  const input = validateInput(operation, raw)
+  const input = await validateInput(operation, raw)
   const ctx: OperationContext = {
     engine,
     db: engine.db,

@@ -2,7 +2,7 @@
  * Organization members, minimal: invite by email with a role, list, change a role. (Filters, teams, link
  * invites and SSO members come with organization administration.)
  */
-import { Type } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox/type'
 import { defineOperation } from './operation'
 import { Id, RoleOrNull } from './schemas/common'
 import { Limits } from './schemas/limits'

@@ -1,5 +1,5 @@
 /** Builds GET /v1/openapi.json from the operation table, so the document cannot drift from what is served. */
-import type { TSchema } from '@sinclair/typebox'
+import type { TSchema } from '@sinclair/typebox/type'
 import { operations } from './index'
 import { VERSION } from '../version'
 

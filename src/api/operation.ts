@@ -3,7 +3,7 @@
  * Every operation of docsctl is defined once with `defineOperation` and listed in `index.ts`; the HTTP server,
  * the CLI's in-process client and the OpenAPI document all read that one table.
  */
-import type { Static, TSchema } from '@sinclair/typebox'
+import type { Static, TSchema } from '@sinclair/typebox/type'
 import type { Db } from '../store/database'
 import type { Actor, PermissionResolver } from '../domain/permissions/resolve-permissions'
 import type { Engine } from '../engine'

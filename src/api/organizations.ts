@@ -1,5 +1,5 @@
 /** Organizations: the spec's Organizations table plus createOrganization. */
-import { Type } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox/type'
 import { defineOperation } from './operation'
 import { Id, Nullable, RoleOrNull } from './schemas/common'
 import { Limits } from './schemas/limits'

@@ -1,5 +1,5 @@
 /** Spaces: the spec's nine Spaces rows plus createSpace. */
-import { Type } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox/type'
 import { defineOperation, type OperationContext } from './operation'
 import { ContentPosition, DefaultLevel, EditMode, Emoji, Id, Language, MergeRules, Nullable, SpaceVisibility } from './schemas/common'
 import { Limits } from './schemas/limits'

@@ -1,5 +1,5 @@
 /** The API itself, the caller and the caller's API tokens. */
-import { Type } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox/type'
 import { defineOperation } from './operation'
 import { Id } from './schemas/common'
 import { Limits } from './schemas/limits'

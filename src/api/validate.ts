@@ -1,47 +1,51 @@
 /**
- * Input validation, once, in the engine: each operation's params, query and body schemas are compiled by Ajv
- * on first use (so start-up compiles nothing) and run before the handler, for both transports.
- * Query and path values arrive as strings over HTTP and are coerced; bodies are not.
+ * Input validation, once, in the engine, before the handler, for both transports. Query and path values arrive
+ * as strings over HTTP and are coerced; bodies are not.
+ *
+ * Validators are compiled by Ajv. The bundle built by scripts/build.mjs carries them precompiled (Ajv's
+ * standalone code, see scripts/generate-validators.ts), so a CLI start compiles nothing and loads no Ajv; run
+ * from source (tests), each schema is compiled on first use with the same options.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
-import type { TSchema } from '@sinclair/typebox'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import type { TSchema } from '@sinclair/typebox/type'
 import { BadRequestError } from '../errors'
 import type { Operation } from './operation'
+import { precompiled } from './precompiled-validators'
 
-let bodyAjv: Ajv | undefined
-let queryAjv: Ajv | undefined
+/**
+ * One emoji (with modifiers, ZWJ sequences, keycaps and flags), the way GitBook stores a space's emoji.
+ * A pattern rather than a custom format, so precompiled validators carry it.
+ */
+export const EMOJI_PATTERN =
+  '^(?:\\p{RI}\\p{RI}|\\p{Extended_Pictographic}(?:\\p{EMod}|\\uFE0F\\u20E3?|[\\u{E0020}-\\u{E007F}]+\\u{E007F})?(?:\\u200D\\p{Extended_Pictographic}(?:\\p{EMod}|\\uFE0F\\u20E3?)?)*|[0-9#*]\\uFE0F?\\u20E3)$'
+const emojiRegExp = new RegExp(EMOJI_PATTERN, 'u')
 
-function ajvFor(location: Location): Ajv {
-  if (location === 'body') return (bodyAjv ??= createAjv(false))
-  return (queryAjv ??= createAjv('array'))
-}
-
-function createAjv(coerceTypes: false | 'array'): Ajv {
-  const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, strict: false, allowUnionTypes: true })
-  addFormats.default ? addFormats.default(ajv) : (addFormats as unknown as (a: Ajv) => void)(ajv)
-  ajv.addFormat('emoji', { type: 'string', validate: isEmoji })
-  return ajv
-}
-
-/** One emoji (with modifiers, ZWJ sequences and flags), the way GitBook stores a space's emoji. */
 export function isEmoji(value: string): boolean {
-  return /^(?:\p{RI}\p{RI}|\p{Extended_Pictographic}(?:\p{EMod}|\uFE0F\u20E3?|[\u{E0020}-\u{E007F}]+\u{E007F})?(?:\u200D\p{Extended_Pictographic}(?:\p{EMod}|\uFE0F\u20E3?)?)*|[0-9#*]\uFE0F?\u20E3)$/u.test(
-    value,
-  )
+  return emojiRegExp.test(value)
 }
 
-type Location = 'params' | 'query' | 'body'
+/** Patterns named in messages by what they mean rather than by their source. */
+const PATTERN_NAMES: Record<string, string> = { [EMOJI_PATTERN]: 'a single emoji' }
+
+export type Location = 'params' | 'query' | 'body'
 
 const compiled = new WeakMap<TSchema, ValidateFunction>()
 
-function validatorFor(schema: TSchema, location: Location): ValidateFunction {
+async function validatorFor(operation: Operation, location: Location): Promise<ValidateFunction> {
+  const ready = precompiled?.[validatorKey(operation.id, location)]
+  if (ready) return ready
+  const schema: TSchema = operation[location]
   let validate = compiled.get(schema)
   if (!validate) {
-    validate = ajvFor(location).compile(schema)
+    const { compileValidator } = await import('./compile-validator')
+    validate = compileValidator(schema, location !== 'body')
     compiled.set(schema, validate)
   }
   return validate
+}
+
+export function validatorKey(operationId: string, location: Location): string {
+  return `${operationId}:${location}`
 }
 
 export interface RawInput {
@@ -51,27 +55,27 @@ export interface RawInput {
 }
 
 /** Validates (and coerces, and fills defaults of) an operation's input; a violation is a 400 naming the field. */
-export function validateInput(operation: Operation, raw: RawInput): { params: any; query: any; body: any } {
+export async function validateInput(operation: Operation, raw: RawInput): Promise<{ params: any; query: any; body: any }> {
   const params = { ...(raw.params ?? {}) }
   const query = { ...(raw.query ?? {}) }
   let body = raw.body
-  if (operation.params) check(operation.params, params, 'params')
-  if (operation.query) check(operation.query, query, 'query')
+  if (operation.params) await check(operation, params, 'params')
+  if (operation.query) await check(operation, query, 'query')
   if (operation.body) {
     const required = operation.bodyRequired ?? false
     if (body === undefined || body === null) {
       if (required) throw new BadRequestError('body: a JSON object is required.')
       body = {}
     }
-    check(operation.body, body, 'body')
+    await check(operation, body, 'body')
   } else {
     body = undefined
   }
   return { params, query, body }
 }
 
-function check(schema: TSchema, value: unknown, location: Location) {
-  const validate = validatorFor(schema, location)
+async function check(operation: Operation, value: unknown, location: Location) {
+  const validate = await validatorFor(operation, location)
   if (!validate(value)) throw new BadRequestError(describe(validate.errors?.[0], location))
 }
 
@@ -111,7 +115,7 @@ export function describe(error: ErrorObject | undefined, location: Location): st
       message = `must be a valid ${error.params.format}`
       break
     case 'pattern':
-      message = `must match the pattern ${error.params.pattern}`
+      message = PATTERN_NAMES[error.params.pattern] ? `must be ${PATTERN_NAMES[error.params.pattern]}` : `must match the pattern ${error.params.pattern}`
       break
   }
   return `${path.join('.')}: ${message}.`

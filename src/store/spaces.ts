@@ -85,3 +85,22 @@ export async function listSiblingOrders(db: Db | Trx, organizationId: string, pa
   const rows = await spaces.unionAll(collections).execute()
   return rows.sort((a, b) => a.sort_order - b.sort_order)
 }
+
+/** The largest sort order among the children of one parent (null when it has none): appending needs only this. */
+export async function findLastSiblingOrder(db: Db | Trx, organizationId: string, parentId: string | null): Promise<number | null> {
+  const space = await db
+    .selectFrom('spaces')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .executeTakeFirst()
+  const collection = await db
+    .selectFrom('collections')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .where('organization_id', '=', organizationId)
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .executeTakeFirst()
+  const values = [space?.last, collection?.last].filter((v): v is number => typeof v === 'number')
+  return values.length ? Math.max(...values) : null
+}

@@ -1,7 +1,8 @@
 /** Schema pieces shared by several operations. */
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type TSchema } from '@sinclair/typebox/type'
 import { ROLES } from '../../domain/permissions/roles'
 import { Limits } from './limits'
+import { EMOJI_PATTERN } from '../validate'
 
 /** A server-generated id in a path. */
 export const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, description })
@@ -20,7 +21,7 @@ export const DefaultLevel = Type.Unsafe<(typeof ROLES)[number] | 'inherit' | nul
   description: 'Level every organization member gets at least: a role, `inherit` (from the parent collection), or null.',
 })
 
-export const Emoji = Type.String({ maxLength: Limits.space.emoji, format: 'emoji', description: 'One emoji character.' })
+export const Emoji = Type.String({ maxLength: Limits.space.emoji, pattern: EMOJI_PATTERN, description: 'One emoji character.' })
 
 export const Timestamp = Type.String({ format: 'date-time' })
 

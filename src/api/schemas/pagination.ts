@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type TSchema } from '@sinclair/typebox/type'
 import { Limits } from './limits'
 
 /** `page` and `limit`, accepted by every list. */

@@ -1,7 +1,7 @@
 import type { Trx } from '../../store/database'
-import { listSiblingOrders, updateSpace } from '../../store/spaces'
+import { findLastSiblingOrder, listSiblingOrders, updateSpace } from '../../store/spaces'
 import { updateCollection } from '../../store/collections'
-import { sortOrderFor, spreadOrders, type PositionInput } from './place-among-siblings'
+import { ORDER_STEP, sortOrderFor, spreadOrders, type PositionInput } from './place-among-siblings'
 
 export interface ContentItem {
   kind: 'space' | 'collection'
@@ -14,6 +14,11 @@ export interface ContentItem {
  * the siblings first when two neighbours left no room between them.
  */
 export async function sortOrderAt(trx: Trx, item: ContentItem | null, parentId: string | null, organizationId: string, position?: PositionInput): Promise<number> {
+  if (!position?.before && !position?.after) {
+    // At the end: one MAX per table instead of reading every sibling (a root can hold thousands of spaces).
+    const last = await findLastSiblingOrder(trx, organizationId, parentId)
+    return (last ?? 0) + ORDER_STEP
+  }
   const siblings = (await listSiblingOrders(trx, organizationId, parentId)).filter((s) => s.id !== item?.id)
   let order = sortOrderFor(siblings, position)
   if (order === 'renumber') {

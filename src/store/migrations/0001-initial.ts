@@ -88,6 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('spaces_org_order').on('spaces').columns(['organization_id', 'sort_order', 'id']).execute()
   await db.schema.createIndex('spaces_parent').on('spaces').columns(['parent_id', 'sort_order', 'id']).execute()
+  await db.schema.createIndex('spaces_org_parent').on('spaces').columns(['organization_id', 'parent_id', 'sort_order']).execute()
   await db.schema.createIndex('spaces_deleted').on('spaces').column('deleted_at').execute()
 
   await db.schema

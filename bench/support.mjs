@@ -1,0 +1,57 @@
+// Shared by the benchmarks: temp workspaces made with the real CLI, servers started as child processes.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const BIN = fileURLToPath(new URL('../bin/docsctl.js', import.meta.url))
+
+/** A new workspace in a temp dir, made by `docsctl init`; answers {dataDir, token, organizationId}. */
+export function createWorkspace() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'))
+  const result = spawnSync(process.execPath, [BIN, 'init', '--yes', '--org', 'Bench', '--email', 'bench@example.com', '--json'], {
+    env: { ...process.env, DOCSCTL_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`docsctl init failed: ${result.stderr}`)
+  const { organization, token } = JSON.parse(result.stdout)
+  return { dataDir, token, organizationId: organization.id }
+}
+
+/** Starts a child process and waits for a line with http://HOST:PORT on its stdout; answers {url, child}. */
+export function startChild(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    let buffer = ''
+    const onData = (chunk) => {
+      buffer += chunk
+      const match = /http:\/\/[\w.\[\]:-]+:\d+/.exec(buffer)
+      if (match) {
+        child.stdout.off('data', onData)
+        child.stdout.resume()
+        resolve({ url: match[0], child })
+      }
+    }
+    child.stdout.setEncoding('utf8').on('data', onData)
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before listening`)))
+  })
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+export function verdict(ok) {
+  return ok ? 'PASS' : 'FAIL'
+}

@@ -3,12 +3,14 @@
  * HTTP server each open one and hand it to `executeOperation`.
  */
 import { openStore, type Db, type Store } from './store/database'
+import type { ReadCache } from './store/read-cache'
 import { purgeExpiredSpaces } from './domain/spaces/purge-expired-spaces'
 
 export interface Engine {
   db: Db
   store: Store
   dataDir: string
+  cache: ReadCache
   /** Absolute base address used in `urls` when no request tells a better one. */
   baseUrl: string
   close(): Promise<void>
@@ -28,6 +30,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   const engine: Engine = {
     db: store.db,
     store,
+    cache: store.cache,
     dataDir: options.dataDir,
     baseUrl: (options.baseUrl ?? process.env.DOCSCTL_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     close: () => store.close(),

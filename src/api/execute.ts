@@ -29,15 +29,21 @@ export function findOperation(id: string): Operation {
 }
 
 export async function executeOperation(engine: Engine, operation: Operation, raw: RawInput, options: ExecuteOptions): Promise<OperationResult> {
-  const actor: Actor | null = operation.public ? null : await authenticate(engine.db, options.token)
+  const actor: Actor | null = operation.public ? null : await authenticate(engine.db, options.token, engine.cache)
   const input = await validateInput(operation, raw)
   const ctx: OperationContext = {
     engine,
     db: engine.db,
     actor: actor!,
-    access: new PermissionResolver(engine.db, actor!),
+    access: new PermissionResolver(engine.db, actor!, engine.cache),
     baseUrl: options.baseUrl ?? engine.baseUrl,
   }
-  const body = await operation.handler(ctx, input)
+  let body: unknown
+  try {
+    body = await operation.handler(ctx, input)
+  } finally {
+    // Whatever a write changed (a role, a token), the next request must not see it from the cache.
+    if (operation.method !== 'GET') engine.cache.clear()
+  }
   return { status: operation.success, body: operation.success === 204 || operation.success === 205 ? undefined : body }
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely'
 import { migrations } from './migrations/index'
+import { ReadCache } from './read-cache'
 import type { UserTable } from './tables/user.table'
 import type { ApiTokenTable } from './tables/api-token.table'
 import type { OrganizationTable } from './tables/organization.table'
@@ -34,6 +35,8 @@ export const DATABASE_FILE = 'docsctl.db'
 export interface Store {
   db: Db
   dataDir: string
+  /** Rows read on every request, cached until any connection writes (see read-cache.ts). */
+  cache: ReadCache
   close(): Promise<void>
 }
 
@@ -59,14 +62,17 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   try {
     await migrate(db, sqlite)
   } catch (error) {
     await db.destroy()
     throw error
   }
-  return { db, dataDir, close: () => db.destroy() }
+  // A prepared statement: `sqlite.pragma()` would prepare one on every call, and this runs on every request.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
+  const cache = new ReadCache(() => dataVersion.get() as number)
+  return { db, dataDir, cache, close: () => db.destroy() }
 }
 
 /**
@@ -83,4 +89,31 @@ async function migrate(db: Db, sqlite: SQLite.Database) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`)
   }
   sqlite.pragma(`user_version = ${expected}`)
+}
+
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * better-sqlite3 behind a cache of prepared statements. Kysely prepares every query it runs; preparing costs
+ * more than running a primary-key read, so the same SQL text reuses its statement (least recently used out).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql)
+      if (statement) {
+        statements.delete(sql)
+      } else {
+        statement = sqlite.prepare(sql)
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string)
+      }
+      statements.set(sql, statement)
+      return statement
+    },
+    close() {
+      statements.clear()
+      sqlite.close()
+    },
+  }
 }

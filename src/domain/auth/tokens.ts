@@ -9,6 +9,7 @@ import { newId, nowIso } from '../../store/ids'
 import { UnauthorizedError } from '../../errors'
 import type { Actor } from '../permissions/resolve-permissions'
 import type { ApiTokenRow } from '../../store/tables/api-token.table'
+import type { ReadCache } from '../../store/read-cache'
 
 export const TOKEN_PREFIX = 'dct_'
 
@@ -29,9 +30,10 @@ const TOUCH_INTERVAL_MS = 60_000
 const lastTouched = new Map<string, number>()
 
 /** The actor a bearer token stands for; a missing or unknown token is a 401. */
-export async function authenticate(db: Db, token: string | undefined | null): Promise<Actor> {
+export async function authenticate(db: Db, token: string | undefined | null, cache?: ReadCache): Promise<Actor> {
   if (!token) throw new UnauthorizedError()
-  const found = await findTokenWithUser(db, hashToken(token))
+  const hash = hashToken(token)
+  const found = cache ? await cache.get(`token:${hash}`, () => findTokenWithUser(db, hash)) : await findTokenWithUser(db, hash)
   if (!found) throw new UnauthorizedError('The API token is invalid or was revoked: create a new one with `docsctl token create`.')
   const now = Date.now()
   if ((lastTouched.get(found.token.id) ?? 0) + TOUCH_INTERVAL_MS < now) {

@@ -15,6 +15,7 @@ import type { OrganizationRow } from '../../store/tables/organization.table'
 import type { SpaceRow } from '../../store/tables/space.table'
 import type { UserRow } from '../../store/tables/user.table'
 import { findMember } from '../../store/members'
+import type { ReadCache } from '../../store/read-cache'
 import { listAllCollectionsOfOrganization } from '../../store/collections'
 import { ForbiddenError, NotFoundError } from '../../errors'
 import { CAPABILITIES, LEVEL, levelOf, permissionsAt, type Action, type Level, type Permissions, type Resource } from './roles'
@@ -45,13 +46,16 @@ export class PermissionResolver {
   constructor(
     private readonly db: Db,
     readonly actor: Actor,
+    /** Shared across requests; memberships are read from it. */
+    private readonly cache?: ReadCache,
   ) {}
 
   /** The caller's membership in an organization, or null. */
   async membership(organizationId: string): Promise<MemberRow | null> {
     let member = this.members.get(organizationId)
     if (member === undefined) {
-      member = (await findMember(this.db, organizationId, this.actor.user.id)) ?? null
+      const load = async () => (await findMember(this.db, organizationId, this.actor.user.id)) ?? null
+      member = this.cache ? await this.cache.get(`member:${organizationId}:${this.actor.user.id}`, load) : await load()
       this.members.set(organizationId, member)
     }
     return member

@@ -1,0 +1,43 @@
+/**
+ * A cache of rows read on every request (a token's user, a caller's membership). It empties itself when this
+ * process writes (the engine calls `clear()` after every operation that is not a read), and when another
+ * connection — a CLI command on the same data directory — has committed, which SQLite's `data_version` tells.
+ * Reading `data_version` costs as much as the request's own query, so it is read at most every
+ * CHECK_INTERVAL_MS: a change made by another process (a token revoked from the CLI while the server runs) is
+ * seen within that time.
+ */
+export const CHECK_INTERVAL_MS = 100
+
+export class ReadCache {
+  private entries = new Map<string, unknown>()
+  private version: number
+  private checkedAt = 0
+
+  constructor(
+    private readonly dataVersion: () => number,
+    private readonly maxEntries = 10_000,
+  ) {
+    this.version = dataVersion()
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now()
+    if (now - this.checkedAt >= CHECK_INTERVAL_MS) {
+      this.checkedAt = now
+      const version = this.dataVersion()
+      if (version !== this.version) {
+        this.entries.clear()
+        this.version = version
+      }
+    }
+    if (this.entries.has(key)) return this.entries.get(key) as T
+    const value = await load()
+    if (this.entries.size >= this.maxEntries) this.entries.clear()
+    this.entries.set(key, value)
+    return value
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+}

@@ -60,6 +60,12 @@ export function buildApp(engine: Engine, options: { log?: boolean } = {}): Fasti
   })
 
   app.get('/v1/openapi.json', async (request) => buildOpenApiDocument(baseUrlOf(request)))
+  app.get('/app/*', async (request, reply) => {
+    const apiPath = appPathToApi((request.params as { '*': string })['*'])
+    if (!apiPath) throw new NotFoundError(`No page at ${request.url.split('?')[0]}.`)
+    reply.type('text/html; charset=utf-8')
+    return appPage(`${baseUrlOf(request)}/v1${apiPath}`)
+  })
 
   for (const operation of operations) {
     const url = '/v1' + operation.path.replace(/\{(\w+)\}/g, ':$1')
@@ -124,4 +130,19 @@ function fromFastifyError(error: FastifyError | Error): unknown {
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new BadRequestError('Send the body as application/json.')
   if (status && status >= 400 && status < 500) return new ApiError(status === 415 ? 400 : status, error.message)
   return error
+}
+
+/** `urls.app` addresses (`/app/o/{org}`, `/app/o/{org}/c/{collection}`, `/app/s/{space}`) and their API objects. */
+function appPathToApi(path: string): string | undefined {
+  const parts = path.split('/').filter(Boolean).map(encodeURIComponent)
+  if (parts[0] === 's' && parts.length === 2) return `/spaces/${parts[1]}`
+  if (parts[0] === 'o' && parts.length === 2) return `/orgs/${parts[1]}`
+  if (parts[0] === 'o' && parts[2] === 'c' && parts.length === 4) return `/collections/${parts[3]}`
+  return undefined
+}
+
+/** docsctl has no web editor: an app address answers a short page pointing at the object in the API. */
+function appPage(apiUrl: string): string {
+  const href = apiUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return `<!doctype html><html><head><meta charset="utf-8"><title>docsctl</title></head><body><p>This object is served by the docsctl API at <a href="${href}">${href}</a> (send an <code>Authorization: Bearer</code> token), or with the <code>docsctl</code> command.</p></body></html>\n`
 }

@@ -86,7 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
     .execute()
-  await db.schema.createIndex('spaces_org_order').on('spaces').columns(['organization_id', 'sort_order', 'id']).execute()
+  // Live spaces of an organization in order: lists seek here, and their count reads only this index.
+  await db.schema.createIndex('spaces_org_live').on('spaces').columns(['organization_id', 'deleted_at', 'sort_order', 'id']).execute()
   await db.schema.createIndex('spaces_parent').on('spaces').columns(['parent_id', 'sort_order', 'id']).execute()
   await db.schema.createIndex('spaces_org_parent').on('spaces').columns(['organization_id', 'parent_id', 'sort_order']).execute()
   await db.schema.createIndex('spaces_deleted').on('spaces').column('deleted_at').execute()

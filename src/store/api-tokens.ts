@@ -1,10 +1,11 @@
 import type { Db, Trx } from './database'
+import { preparedRead } from './prepared-reads'
 import type { ApiTokenRow, NewApiTokenRow } from './tables/api-token.table'
 import type { UserRow } from './tables/user.table'
 
 /** The token with this hash and its user, in one query: the hot path of every request. */
-export async function findTokenWithUser(db: Db, tokenHash: string): Promise<{ token: ApiTokenRow; user: UserRow } | undefined> {
-  const row = await db
+const tokenWithUser = preparedRead((db, tokenHash: string) =>
+  db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select([
@@ -18,8 +19,11 @@ export async function findTokenWithUser(db: Db, tokenHash: string): Promise<{ to
       'users.photo_url as photo_url',
       'users.created_at as created_at',
     ])
-    .where('api_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst()
+    .where('api_tokens.token_hash', '=', tokenHash),
+)
+
+export async function findTokenWithUser(db: Db, tokenHash: string): Promise<{ token: ApiTokenRow; user: UserRow } | undefined> {
+  const row = (await tokenWithUser(db, tokenHash))[0]
   if (!row) return undefined
   return {
     token: {

@@ -1,9 +1,12 @@
 import type { Db, Trx } from './database'
 import type { CollectionRow, CollectionUpdate, NewCollectionRow } from './tables/collection.table'
 import { paginate, type Page, type PageRequest } from './pagination'
+import { preparedRead } from './prepared-reads'
 
-export function findCollectionById(db: Db | Trx, id: string): Promise<CollectionRow | undefined> {
-  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst()
+const collectionById = preparedRead((db, id: string) => db.selectFrom('collections').selectAll().where('id', '=', id))
+
+export async function findCollectionById(db: Db | Trx, id: string): Promise<CollectionRow | undefined> {
+  return (await collectionById(db, id))[0]
 }
 
 /** Every collection of an organization (they are few): used to resolve inherited levels and nesting. */

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely'
 import { migrations } from './migrations/index'
 import { ReadCache } from './read-cache'
+import { registerReader } from './prepared-reads'
 import type { UserTable } from './tables/user.table'
 import type { ApiTokenTable } from './tables/api-token.table'
 import type { OrganizationTable } from './tables/organization.table'
@@ -69,10 +70,22 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
     await db.destroy()
     throw error
   }
+  // A second, read-only connection for the prepared reads of the request path (see prepared-reads.ts).
+  const reader = new SQLite(file, { readonly: true })
+  reader.pragma('busy_timeout = 5000')
+  registerReader(db, reader)
   // A prepared statement: `sqlite.pragma()` would prepare one on every call, and this runs on every request.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
   const cache = new ReadCache(() => dataVersion.get() as number)
-  return { db, dataDir, cache, close: () => db.destroy() }
+  return {
+    db,
+    dataDir,
+    cache,
+    async close() {
+      reader.close()
+      await db.destroy()
+    },
+  }
 }
 
 /**

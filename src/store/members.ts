@@ -1,14 +1,14 @@
 import type { Db, Trx } from './database'
 import { paginate, type PageRequest } from './pagination'
+import { preparedRead } from './prepared-reads'
 import type { MemberRow, NewMemberRow } from './tables/member.table'
 
-export function findMember(db: Db | Trx, organizationId: string, userId: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('members')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+const memberOf = preparedRead((db, organizationId: string, userId: string) =>
+  db.selectFrom('members').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId),
+)
+
+export async function findMember(db: Db | Trx, organizationId: string, userId: string): Promise<MemberRow | undefined> {
+  return (await memberOf(db, organizationId, userId))[0]
 }
 
 export async function insertMember(trx: Db | Trx, row: NewMemberRow): Promise<void> {

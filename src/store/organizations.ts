@@ -3,9 +3,12 @@ import { ConflictError } from '../errors'
 import type { Db, Trx } from './database'
 import type { NewOrganizationRow, OrganizationRow, OrganizationUpdate } from './tables/organization.table'
 import { paginate, type Page, type PageRequest } from './pagination'
+import { preparedRead } from './prepared-reads'
 
-export function findOrganizationById(db: Db | Trx, id: string): Promise<OrganizationRow | undefined> {
-  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst()
+const organizationById = preparedRead((db, id: string) => db.selectFrom('organizations').selectAll().where('id', '=', id))
+
+export async function findOrganizationById(db: Db | Trx, id: string): Promise<OrganizationRow | undefined> {
+  return (await organizationById(db, id))[0]
 }
 
 /** Organizations the user is a member of, oldest first. */

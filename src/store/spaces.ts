@@ -1,10 +1,13 @@
 import type { Db, Trx } from './database'
 import type { NewSpaceRow, SpaceRow, SpaceUpdate } from './tables/space.table'
 import { paginate, type Page, type PageRequest } from './pagination'
+import { preparedRead } from './prepared-reads'
+
+const spaceById = preparedRead((db, id: string) => db.selectFrom('spaces').selectAll().where('id', '=', id))
 
 /** A space by id, deleted or not: callers decide what a deleted space means for them. */
-export function findSpaceById(db: Db | Trx, id: string): Promise<SpaceRow | undefined> {
-  return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst()
+export async function findSpaceById(db: Db | Trx, id: string): Promise<SpaceRow | undefined> {
+  return (await spaceById(db, id))[0]
 }
 
 export interface SpaceFilter {

@@ -1,0 +1,66 @@
+/**
+ * Reads on the request path (a space by id, a token, a membership) are written with kysely once, compiled at load
+ * time, and run as prepared statements on a second, read-only connection: building and compiling a kysely query on
+ * every request costs more than running it. Inside a transaction the same SQL runs through kysely on the
+ * transaction's connection, so it sees the transaction's own writes.
+ *
+ * The read-only connection only ever sees committed data (SQLite WAL), like the main one outside a transaction.
+ */
+import type SQLite from 'better-sqlite3'
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+} from 'kysely'
+import type { Database, Db, Trx } from './database'
+
+/** A kysely instance that only compiles: it never runs anything. */
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+})
+
+const readers = new WeakMap<Db, SQLite.Database>()
+
+/** Registers the read-only connection of a store's kysely instance (openStore does). */
+export function registerReader(db: Db, reader: SQLite.Database): void {
+  readers.set(db, reader)
+}
+
+const PLACEHOLDER = '\u0000docsctl-param-'
+
+/**
+ * Compiles `build` once, with its parameters as placeholders, and answers a function that runs it.
+ *
+ * @example
+ * const findSpace = preparedRead((db, id: string) => db.selectFrom('spaces').selectAll().where('id', '=', id))
+ * const rows = await findSpace(db, 'abc')
+ */
+export function preparedRead<P extends string[], R>(build: (db: Kysely<Database>, ...params: P) => Compilable<R>) {
+  const placeholders = Array.from({ length: build.length - 1 }, (_, i) => `${PLACEHOLDER}${i}`) as P
+  const compiled = build(compiler, ...placeholders).compile()
+  const slots = compiled.parameters.map((value) =>
+    typeof value === 'string' && value.startsWith(PLACEHOLDER) ? Number(value.slice(PLACEHOLDER.length)) : -1,
+  )
+  const statements = new WeakMap<SQLite.Database, SQLite.Statement>()
+
+  return async function run(db: Db | Trx, ...params: P): Promise<R[]> {
+    const values = compiled.parameters.map((value, i) => (slots[i] >= 0 ? params[slots[i]] : value))
+    const reader = readers.get(db as Db)
+    if (!reader) return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values))).rows as R[]
+    let statement = statements.get(reader)
+    if (!statement) {
+      statement = reader.prepare(compiled.sql)
+      statements.set(reader, statement)
+    }
+    return statement.all(...values) as R[]
+  }
+}

@@ -24,7 +24,7 @@ export function listCollectionsOfOrganization(
   let query = db.selectFrom('collections').selectAll().where('organization_id', '=', organizationId)
   if (!options.nested) query = query.where('parent_id', 'is', null)
   if (options.visibleIds) query = query.where('id', 'in', options.visibleIds.length ? options.visibleIds : [''])
-  return paginate(query, [{ column: 'sort_order', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
+  return paginate(db, query, [{ column: 'sort_order', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
 }
 
 export async function insertCollection(trx: Db | Trx, row: NewCollectionRow): Promise<void> {

@@ -27,7 +27,7 @@ export function listMembersWithUsers(db: Db, organizationId: string, request: Pa
     .selectAll('members')
     .select(['users.id as id', 'users.display_name', 'users.email', 'users.photo_url', 'users.created_at'])
     .where('members.organization_id', '=', organizationId)
-  return paginate(query, [{ column: 'members.joined_at', direction: 'desc' }, { column: 'users.id', direction: 'desc' }], request)
+  return paginate(db, query, [{ column: 'members.joined_at', direction: 'desc' }, { column: 'users.id', direction: 'desc' }], request)
 }
 
 export async function updateMemberRole(db: Db | Trx, organizationId: string, userId: string, role: string | null): Promise<void> {

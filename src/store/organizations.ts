@@ -18,7 +18,7 @@ export function listOrganizationsOfUser(db: Db, userId: string, request: PageReq
     .innerJoin('members', 'members.organization_id', 'organizations.id')
     .selectAll('organizations')
     .where('members.user_id', '=', userId)
-  return paginate(query, [{ column: 'organizations.created_at', direction: 'asc' }, { column: 'organizations.id', direction: 'asc' }], request)
+  return paginate(db, query, [{ column: 'organizations.created_at', direction: 'asc' }, { column: 'organizations.id', direction: 'asc' }], request)
 }
 
 /** Every organization whose email domains include `domain`. */

@@ -4,6 +4,8 @@
  */
 import type { SelectQueryBuilder } from 'kysely'
 import { BadRequestError } from '../errors'
+import type { Db, Trx } from './database'
+import { runRead } from './prepared-reads'
 
 export interface PageRequest {
   /** Opaque cursor from a previous page's `next.page`. */
@@ -44,14 +46,15 @@ export function encodeCursor(values: unknown[]): string {
  * order of `keys` (the last key must be unique, usually `id`). Column names are those of the selected rows.
  */
 export async function paginate<O extends Record<string, unknown>>(
+  db: Db | Trx,
   query: SelectQueryBuilder<any, any, O>,
   keys: SortKey[],
   request: PageRequest,
 ): Promise<Page<O>> {
-  const countRow = (await (query as SelectQueryBuilder<any, any, any>)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst()) as { count: number } | undefined
+  const [countRow] = (await runRead(
+    db,
+    (query as SelectQueryBuilder<any, any, any>).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')),
+  )) as { count: number }[]
 
   let pageQuery = query as SelectQueryBuilder<any, any, any>
   if (request.page) {
@@ -68,7 +71,7 @@ export async function paginate<O extends Record<string, unknown>>(
     )
   }
   for (const key of keys) pageQuery = pageQuery.orderBy(key.column, key.direction)
-  const rows = (await pageQuery.limit(request.limit + 1).execute()) as O[]
+  const rows = (await runRead(db, pageQuery.limit(request.limit + 1))) as O[]
   const page: Page<O> = { items: rows.slice(0, request.limit), count: Number(countRow?.count ?? 0) }
   if (rows.length > request.limit) {
     const last = page.items[page.items.length - 1]

@@ -64,3 +64,25 @@ export function preparedRead<P extends string[], R>(build: (db: Kysely<Database>
     return statement.all(...values) as R[]
   }
 }
+
+const readerStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>()
+const READER_STATEMENT_CACHE_SIZE = 200
+
+/**
+ * Runs a query built at run time (a filtered, paginated list) on the read-only connection outside transactions,
+ * reusing the prepared statement of the same SQL text; inside a transaction, through kysely.
+ */
+export async function runRead<R>(db: Db | Trx, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile()
+  const reader = readers.get(db as Db)
+  if (!reader) return (await db.executeQuery<R>(compiled)).rows as R[]
+  let cache = readerStatements.get(reader)
+  if (!cache) readerStatements.set(reader, (cache = new Map()))
+  let statement = cache.get(compiled.sql)
+  if (!statement) {
+    statement = reader.prepare(compiled.sql)
+    if (cache.size >= READER_STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+    cache.set(compiled.sql, statement)
+  }
+  return statement.all(...(compiled.parameters as unknown[])) as R[]
+}

@@ -23,7 +23,7 @@ export function listSpaces(db: Db, filter: SpaceFilter, request: PageRequest): P
   let query = db.selectFrom('spaces').selectAll().where('organization_id', '=', filter.organizationId).where('deleted_at', 'is', null)
   if (filter.parentId !== undefined) query = query.where('parent_id', '=', filter.parentId)
   if (filter.visibleIds) query = query.where('id', 'in', filter.visibleIds.length ? filter.visibleIds : [''])
-  return paginate(query, [{ column: 'sort_order', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
+  return paginate(db, query, [{ column: 'sort_order', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
 }
 
 /** Every live space of an organization, id, parent and levels only: enough to resolve who sees what. */

@@ -5,7 +5,7 @@ import { ContentPosition, DefaultLevel, Id, Nullable } from './schemas/common'
 import { Limits } from './schemas/limits'
 import { ListOf, PageQuery, listEnvelope } from './schemas/pagination'
 import { presentCollection } from './presenters/collection'
-import { presentSpace } from './presenters/space'
+import { presentSpaces } from './presenters/space'
 import { loadOrganization } from './organizations'
 import { findCollectionById, insertCollection, listCollectionsOfOrganization, updateCollection } from '../store/collections'
 import { listSpaces } from '../store/spaces'
@@ -104,7 +104,7 @@ export const listSpacesInCollectionById = defineOperation({
     const row = await loadCollection(ctx, params.collectionId)
     const visibleIds = (await visibleContentIds(ctx.db, ctx.access, row.organization_id))?.spaces
     const page = await listSpaces(ctx.db, { organizationId: row.organization_id, parentId: row.id, visibleIds }, { page: query.page, limit: query.limit! })
-    return listEnvelope({ ...page, items: await Promise.all(page.items.map((s) => presentSpace(s, ctx))) })
+    return listEnvelope({ ...page, items: await presentSpaces(page.items, ctx) })
   },
 })
 

@@ -4,7 +4,7 @@ import { defineOperation, type OperationContext } from './operation'
 import { ContentPosition, DefaultLevel, EditMode, Emoji, Id, Language, MergeRules, Nullable, SpaceVisibility } from './schemas/common'
 import { Limits } from './schemas/limits'
 import { ListOf, PageQuery, listEnvelope } from './schemas/pagination'
-import { presentSpace } from './presenters/space'
+import { presentSpace, presentSpaces } from './presenters/space'
 import { loadOrganization } from './organizations'
 import { loadCollection } from './collections'
 import { findSpaceById, listSpaces, updateSpace } from '../store/spaces'
@@ -208,7 +208,7 @@ export const listSpacesInOrganizationById = defineOperation({
     const org = await loadOrganization(ctx, params.organizationId)
     const visibleIds = (await visibleContentIds(ctx.db, ctx.access, org.id))?.spaces
     const page = await listSpaces(ctx.db, { organizationId: org.id, visibleIds }, { page: query.page, limit: query.limit! })
-    return listEnvelope({ ...page, items: await Promise.all(page.items.map((s) => presentSpace(s, ctx))) })
+    return listEnvelope({ ...page, items: await presentSpaces(page.items, ctx) })
   },
 })
 

@@ -81,7 +81,7 @@ export function buildApp(engine: Engine, options: { log?: boolean } = {}): Fasti
         )
         reply.code(result.status)
         if (result.body === undefined) return reply.send()
-        return reply.send(result.body)
+        return result.body
       },
     })
   }

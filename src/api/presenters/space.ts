@@ -1,10 +1,19 @@
 import type { SpaceRow } from '../../store/tables/space.table'
 import type { OperationContext } from '../operation'
-import { countSpaceActivity } from '../../store/space-counts'
+import { countSpaceActivity, type SpaceActivityCounts } from '../../store/space-counts'
 import { apiUrl, appUrl } from './urls'
 
 export async function presentSpace(row: SpaceRow, ctx: OperationContext) {
-  const counts = await countSpaceActivity(ctx.db, row.id)
+  return (await presentSpaces([row], ctx))[0]
+}
+
+/** Presents a page of spaces: their counters are read in one go. */
+export async function presentSpaces(rows: SpaceRow[], ctx: OperationContext) {
+  const counts = await countSpaceActivity(ctx.db, rows.map((row) => row.id))
+  return Promise.all(rows.map((row) => present(row, counts.get(row.id)!, ctx)))
+}
+
+async function present(row: SpaceRow, counts: SpaceActivityCounts, ctx: OperationContext) {
   const published = row.visibility !== 'private' && row.visibility !== 'in-collection'
   return {
     object: 'space' as const,
@@ -29,8 +38,11 @@ export async function presentSpace(row: SpaceRow, ctx: OperationContext) {
     ...(row.language ? { language: row.language } : {}),
     revision: row.revision_id,
     defaultLevel: row.default_level,
-    ...counts,
+    comments: counts.comments,
+    changeRequests: counts.changeRequests,
+    changeRequestsOpen: counts.changeRequestsOpen,
+    changeRequestsDraft: counts.changeRequestsDraft,
     permissions: await ctx.access.permissionsOf('space', { kind: 'space', row }),
   }
 }
-export type ApiSpace = Awaited<ReturnType<typeof presentSpace>>
+export type ApiSpace = Awaited<ReturnType<typeof present>>

@@ -32,8 +32,8 @@ const lastTouched = new Map<string, number>()
 /** The actor a bearer token stands for; a missing or unknown token is a 401. */
 export async function authenticate(db: Db, token: string | undefined | null, cache?: ReadCache): Promise<Actor> {
   if (!token) throw new UnauthorizedError()
-  const hash = hashToken(token)
-  const found = cache ? await cache.get(`token:${hash}`, () => findTokenWithUser(db, hash)) : await findTokenWithUser(db, hash)
+  // Keyed by the token itself: a cache hit skips hashing. The cache lives in this process's memory only.
+  const found = cache ? await cache.get(`token:${token}`, () => findTokenWithUser(db, hashToken(token))) : await findTokenWithUser(db, hashToken(token))
   if (!found) throw new UnauthorizedError('The API token is invalid or was revoked: create a new one with `docsctl token create`.')
   const now = Date.now()
   if ((lastTouched.get(found.token.id) ?? 0) + TOUCH_INTERVAL_MS < now) {

@@ -83,10 +83,12 @@ export class PermissionResolver {
   }
 
   /** Fills the `permissions` object of a presented resource. */
-  async permissionsOf<R extends Resource>(resource: R, subject: Subject): Promise<Permissions<R>> {
-    const permissions = permissionsAt(resource, await this.levelOf(subject)) as Record<string, boolean>
-    if (subject.kind === 'space' && subject.row.edit_mode === 'locked') for (const action of LOCKED_SPACE_ACTIONS) permissions[action] = false
-    return permissions as Permissions<R>
+  async permissionsOf<R extends Resource>(resource: R, subject: Subject): Promise<Readonly<Permissions<R>>> {
+    const permissions = permissionsAt(resource, await this.levelOf(subject))
+    if (subject.kind !== 'space' || subject.row.edit_mode !== 'locked') return permissions
+    const locked: Record<string, boolean> = { ...permissions }
+    for (const action of LOCKED_SPACE_ACTIONS) locked[action] = false
+    return locked as Permissions<R>
   }
 
   /**

@@ -63,10 +63,18 @@ export type Resource = keyof typeof CAPABILITIES
 export type Action<R extends Resource> = keyof (typeof CAPABILITIES)[R]
 export type Permissions<R extends Resource> = Record<Action<R>, boolean>
 
-/** The `permissions` booleans of a resource for a caller at `level`. */
-export function permissionsAt<R extends Resource>(resource: R, level: Level): Permissions<R> {
-  const table = CAPABILITIES[resource] as Record<string, Level>
-  const result: Record<string, boolean> = {}
-  for (const action in table) result[action] = level >= table[action]
-  return result as Permissions<R>
+const computed = new Map<string, Readonly<Record<string, boolean>>>()
+
+/** The `permissions` booleans of a resource for a caller at `level` (one shared, frozen object per level). */
+export function permissionsAt<R extends Resource>(resource: R, level: Level): Readonly<Permissions<R>> {
+  const key = `${resource}:${level}`
+  let result = computed.get(key)
+  if (!result) {
+    const table = CAPABILITIES[resource] as Record<string, Level>
+    const booleans: Record<string, boolean> = {}
+    for (const action in table) booleans[action] = level >= table[action]
+    result = Object.freeze(booleans)
+    computed.set(key, result)
+  }
+  return result as Readonly<Permissions<R>>
 }

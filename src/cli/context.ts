@@ -24,7 +24,8 @@ export class CliContext {
   constructor(readonly options: GlobalOptions) {
     this.output = createOutput(Boolean(options.json))
     this.dataDir = resolveDataDir(options.dataDir)
-    this.apiUrl = options.apiUrl ?? process.env.DOCSCTL_API_URL ?? undefined
+    // An empty variable counts as unset (CI systems often define them empty).
+    this.apiUrl = options.apiUrl || process.env.DOCSCTL_API_URL || undefined
   }
 
   static of(command: Command): CliContext {
@@ -33,7 +34,7 @@ export class CliContext {
 
   /** --token, else DOCSCTL_TOKEN, else the token `init` remembered in the data directory. */
   token(): string | null {
-    return this.options.token ?? process.env.DOCSCTL_TOKEN ?? readRememberedToken(this.dataDir) ?? null
+    return this.options.token || process.env.DOCSCTL_TOKEN || readRememberedToken(this.dataDir) || null
   }
 
   client(): Promise<Client> {

@@ -15,7 +15,7 @@ export interface WorkspaceSettings {
 
 /** `--data-dir`, else DOCSCTL_DATA_DIR, else ./.docsctl. */
 export function resolveDataDir(flag?: string): string {
-  return resolve(flag ?? process.env.DOCSCTL_DATA_DIR ?? '.docsctl')
+  return resolve(flag || process.env.DOCSCTL_DATA_DIR || '.docsctl')
 }
 
 export function readSettings(dataDir: string): WorkspaceSettings | undefined {

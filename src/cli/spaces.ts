@@ -88,14 +88,14 @@ export const spaceCommands: GroupSpec = {
       name: 'update',
       summary: 'Update a space (admins of the space)',
       args: ['<spaceId>'],
-      options: [new Option('--title <title>', 'new title'), new Option('--no-emoji', 'remove the emoji'), ...settingOptions()],
+      options: [new Option('--title <title>', 'new title'), new Option('--remove-emoji', 'remove the emoji'), ...settingOptions()],
       examples: ['docsctl space update <spaceId> --title "Handbook v2" --edit-mode locked', 'docsctl space update <spaceId> --visibility public'],
       run: async (ctx, [id], o) =>
         (await ctx.client()).call('updateSpaceById', {
           params: { spaceId: id },
           body: {
             title: o.title,
-            emoji: o.emoji === false ? null : o.emoji,
+            emoji: o.removeEmoji ? null : o.emoji,
             visibility: o.visibility,
             editMode: o.editMode,
             language: o.language,

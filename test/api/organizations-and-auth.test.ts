@@ -11,7 +11,7 @@ afterAll(() => server.close())
 
 describe('authentication', () => {
   it('answers 401 for a missing, malformed or unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer dct_unknown' }]) {
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer dct_unknown' }] as Record<string, string>[]) {
       const res = await server.request('GET', '/v1/user', { token: null, headers })
       expect(res.status).toBe(401)
       expect(res.body.error).toEqual({ code: 401, message: expect.any(String) })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docsctl, initWorkspace, json, serve } from './support'
 
@@ -76,11 +77,12 @@ describe('collection and space commands', () => {
   it('transfers a space and a collection to another organization', async () => {
     const other = json(await docsctl(dataDir, ['--api-url', server.url, 'org', 'list', '--json']))
     expect(other.items.length).toBe(1)
-    const created = await fetch(`${server.url}/v1/orgs`, {
+    const token = JSON.parse(readFileSync(`${dataDir}/credentials.json`, 'utf8')).token
+    const created = (await fetch(`${server.url}/v1/orgs`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${JSON.parse(require('node:fs').readFileSync(`${dataDir}/credentials.json`, 'utf8')).token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Elsewhere' }),
-    }).then((r) => r.json())
+    }).then((r) => r.json())) as { id: string }
     const space = json(await run('space', 'create', '--title', 'Traveller', '--json'))
     expect(json(await run('space', 'transfer', space.id, '--to', created.id, '--json')).organization).toBe(created.id)
     const collection = json(await run('collection', 'create', '--title', 'Boxes', '--json'))

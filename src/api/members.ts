@@ -8,6 +8,7 @@ import { Id, RoleOrNull } from './schemas/common'
 import { Limits } from './schemas/limits'
 import { PageQuery, listEnvelope } from './schemas/pagination'
 import { presentMember } from './presenters/member'
+import { countReachableSpaces } from '../domain/permissions/member-reach'
 import { loadOrganization } from './organizations'
 import { findMember, insertMember, listMembersWithUsers, updateMemberRole, countAdmins } from '../store/members'
 import { findUserById } from '../store/users'
@@ -33,9 +34,15 @@ export const listMembersInOrganizationById = defineOperation({
     const org = await loadOrganization(ctx, params.organizationId)
     await ctx.access.authorize('organization', 'listMembers', { kind: 'organization', row: org })
     const page = await listMembersWithUsers(ctx.db, org.id, { page: query.page, limit: query.limit! })
-    return listEnvelope({ ...page, items: page.items.map((row) => presentMember(row, row, ctx.baseUrl)) })
+    const reach = await countReachableSpaces(ctx.db, org.id, page.items.map((row) => ({ member: row, user: row })))
+    return listEnvelope({ ...page, items: page.items.map((row) => presentMember(row, row, countsOf(reach, row.id), ctx.baseUrl)) })
   },
 })
+
+/** Teams and sites do not exist yet, so every member belongs to none. */
+function countsOf(reach: Map<string, number>, userId: string) {
+  return { spaces: reach.get(userId) ?? 0, teams: 0, sites: 0 }
+}
 
 async function loadMember(ctx: OperationContext, organizationId: string, userId: string) {
   const member = await findMember(ctx.db, organizationId, userId)
@@ -56,7 +63,8 @@ export const getMemberInOrganizationById = defineOperation({
     const org = await loadOrganization(ctx, params.organizationId)
     await ctx.access.authorize('organization', 'listMembers', { kind: 'organization', row: org })
     const { member, user } = await loadMember(ctx, org.id, params.userId)
-    return presentMember(member, user, ctx.baseUrl)
+    const reach = await countReachableSpaces(ctx.db, org.id, [{ member, user }])
+    return presentMember(member, user, countsOf(reach, user.id), ctx.baseUrl)
   },
 })
 
@@ -81,7 +89,9 @@ export const updateMemberInOrganizationById = defineOperation({
       await updateMemberRole(trx, org.id, user.id, body.role)
     })
     ctx.access.invalidate()
-    return presentMember({ ...member, role: body.role }, user, ctx.baseUrl)
+    const updated = { ...member, role: body.role }
+    const reach = await countReachableSpaces(ctx.db, org.id, [{ member: updated, user }])
+    return presentMember(updated, user, countsOf(reach, user.id), ctx.baseUrl)
   },
 })
 

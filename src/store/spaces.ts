@@ -107,3 +107,13 @@ export async function findLastSiblingOrder(db: Db | Trx, organizationId: string,
   const values = [space?.last, collection?.last].filter((v): v is number => typeof v === 'number')
   return values.length ? Math.max(...values) : null
 }
+
+export async function countLiveSpaces(db: Db | Trx, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('spaces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

@@ -3,7 +3,14 @@ import type { UserRow } from '../../store/tables/user.table'
 import { presentUser } from './user'
 import { apiUrl } from './urls'
 
-export function presentMember(member: MemberRow, user: UserRow, baseUrl: string) {
+/** Counts shown on a member: spaces it can reach; teams and sites it belongs to (none exist yet: zero). */
+export interface MemberCounts {
+  spaces: number
+  teams: number
+  sites: number
+}
+
+export function presentMember(member: MemberRow, user: UserRow, counts: MemberCounts, baseUrl: string) {
   return {
     object: 'member' as const,
     id: user.id,
@@ -13,6 +20,9 @@ export function presentMember(member: MemberRow, user: UserRow, baseUrl: string)
     joinedAt: member.joined_at,
     ...(member.last_seen_at ? { lastSeenAt: member.last_seen_at } : {}),
     sso: member.sso === 1,
+    spaces: counts.spaces,
+    teams: counts.teams,
+    sites: counts.sites,
     urls: { location: apiUrl(baseUrl, `/orgs/${member.organization_id}/members/${user.id}`) },
   }
 }

@@ -1,0 +1,169 @@
+/**
+ * Compatibility with GitBook's public API (`@gitbook/api`): every docsctl operation whose operationId GitBook also
+ * has is called with realistic data, and its response must validate against the success schema GitBook declares
+ * (and answer the status GitBook declares). The list of operations is derived from the operation table, so a new
+ * shared operation without a scenario here fails the suite. GitBook's own client must work too.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { GitBookAPI } from '@gitbook/api'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operations } from '../../src/api/index'
+import { startTestServer, type TestServer } from '../support/server'
+
+const require = createRequire(import.meta.url)
+const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
+
+/** GitBook's operations by operationId: method, path and declared success response. */
+const gitbookOperations = new Map<string, { method: string; path: string; status: string; schema?: unknown }>()
+for (const [path, item] of Object.entries<any>(spec.paths)) {
+  for (const [method, op] of Object.entries<any>(item)) {
+    if (!op?.operationId) continue
+    const status = Object.keys(op.responses ?? {}).find((code) => /^2\d\d$/.test(code)) ?? '200'
+    const response = op.responses?.[status]
+    const resolved = response?.$ref ? spec.components.responses[response.$ref.split('/').pop()] : response
+    gitbookOperations.set(op.operationId, { method: method.toUpperCase(), path, status, schema: resolved?.content?.['application/json']?.schema })
+  }
+}
+
+const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true, validateFormats: true })
+;((addFormats as any).default ?? addFormats)(ajv)
+ajv.addFormat('emoji', true)
+ajv.addSchema({ ...spec, $id: 'gitbook' }, 'gitbook')
+
+function validate(operationId: string, status: number, body: unknown) {
+  const gitbook = gitbookOperations.get(operationId)!
+  expect(String(status), `${operationId} status`).toBe(gitbook.status)
+  if (!gitbook.schema) return
+  const check = ajv.compile({ $ref: `gitbook#/paths/${pointer(gitbook.path)}/${gitbook.method.toLowerCase()}/responses/${gitbook.status}/content/application~1json/schema` })
+  const valid = check(body)
+  expect(valid ? [] : check.errors, `${operationId} response against GitBook's schema`).toEqual([])
+}
+
+function pointer(path: string) {
+  return path.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+let server: TestServer
+let org: string
+beforeAll(async () => {
+  server = await startTestServer()
+  org = server.organizationId
+})
+afterAll(() => server.close())
+
+type Scenario = () => Promise<{ status: number; body: unknown }>
+
+/** One scenario per shared operation, each with realistic data. */
+const scenarios: Record<string, Scenario> = {
+  getApiInformation: () => server.request('GET', '/v1/'),
+  getAuthenticatedUser: () => server.request('GET', '/v1/user'),
+  listOrganizationsForAuthenticatedUser: () => server.request('GET', '/v1/orgs'),
+  createOrganization: () => server.request('POST', '/v1/orgs', { body: { title: 'Second Org', emailDomains: ['second.io'] } }),
+  getOrganizationById: () => server.request('GET', `/v1/orgs/${org}`),
+  updateOrganizationById: () =>
+    server.request('PATCH', `/v1/orgs/${org}`, {
+      body: { hostname: 'compat-org', emailDomains: ['compat.io'], logo: 'https://compat.io/logo.png', defaultContent: { type: 'site', site: 's1' } },
+    }),
+  getOrganizationsForEmailDomain: () => server.request('GET', '/v1/email-domains/compat.io/orgs'),
+  listMembersInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/members`),
+  getMemberInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/members/${server.userId}`),
+  updateMemberInOrganizationById: async () => {
+    const member = await server.addUser('read')
+    return server.request('PATCH', `/v1/orgs/${org}/members/${member.userId}`, { body: { role: 'edit' } })
+  },
+  inviteUsersToOrganization: () => server.request('POST', `/v1/orgs/${org}/invites`, { body: { emails: ['invitee@compat.io'], role: 'comment' } }),
+  createCollection: () => server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Guides', description: 'How-to guides' } }),
+  listCollectionsInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/collections`),
+  getCollectionById: async () => server.request('GET', `/v1/collections/${(await collection()).id}`),
+  updateCollectionById: async () =>
+    server.request('PATCH', `/v1/collections/${(await collection()).id}`, { body: { description: 'Updated', defaultLevel: 'comment' } }),
+  listSpacesInCollectionById: async () => {
+    const c = await collection()
+    await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Nested', parent: c.id, visibility: 'in-collection', emoji: '📁' } })
+    return server.request('GET', `/v1/collections/${c.id}/spaces`)
+  },
+  moveCollection: async () => {
+    const parent = await collection()
+    const child = (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Child' } })).body
+    return server.request('POST', `/v1/collections/${child.id}/move`, { body: { parent: parent.id } })
+  },
+  transferCollection: async () => {
+    const target = (await server.request('POST', '/v1/orgs', { body: { title: 'Target Org' } })).body
+    const c = (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Leaving' } })).body
+    return server.request('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: target.id } })
+  },
+  createSpace: () => server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Handbook', emoji: '📘', language: 'en' } }),
+  listSpacesInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/spaces`),
+  getSpaceById: async () => server.request('GET', `/v1/spaces/${(await space()).id}`),
+  updateSpaceById: async () => server.request('PATCH', `/v1/spaces/${(await space()).id}`, { body: { title: 'Renamed', editMode: 'locked', defaultLevel: 'read' } }),
+  duplicateSpace: async () => server.request('POST', `/v1/spaces/${(await space()).id}/duplicate`),
+  restoreSpace: async () => {
+    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Deleted' } })).body
+    await server.request('DELETE', `/v1/spaces/${s.id}`)
+    return server.request('POST', `/v1/spaces/${s.id}/restore`)
+  },
+  deleteSpaceById: async () => server.request('DELETE', `/v1/spaces/${(await server.request('POST', `/v1/orgs/${org}/spaces`, { body: {} })).body.id}`),
+  deleteCollectionById: async () => server.request('DELETE', `/v1/collections/${(await server.request('POST', `/v1/orgs/${org}/collections`, { body: {} })).body.id}`),
+  moveSpace: async () => server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await collection()).id } }),
+}
+
+let collectionCache: any
+async function collection() {
+  collectionCache ??= (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Shared', description: 'For scenarios' } })).body
+  return collectionCache
+}
+let spaceCache: any
+async function space() {
+  spaceCache ??= (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Scenario', emoji: '🧪', language: 'fr' } })).body
+  return spaceCache
+}
+
+const shared = operations.filter((op) => gitbookOperations.has(op.id))
+
+describe("GitBook's public API", () => {
+  it('shares operations with docsctl under the same method and path', () => {
+    expect(shared.length).toBeGreaterThan(20)
+    for (const op of shared) {
+      const gitbook = gitbookOperations.get(op.id)!
+      expect(`${op.method} ${op.path}`, op.id).toBe(`${gitbook.method} ${gitbook.path}`)
+    }
+  })
+
+  it('has a scenario for every shared operation', () => {
+    expect(shared.map((op) => op.id).filter((id) => !scenarios[id])).toEqual([])
+  })
+
+  for (const op of shared) {
+    it(`${op.id} answers what GitBook's schema describes`, async () => {
+      const scenario = scenarios[op.id]
+      if (!scenario) return
+      const { status, body } = await scenario()
+      validate(op.id, status, body)
+    })
+  }
+})
+
+describe("GitBook's own client", () => {
+  it('lists organizations, creates, reads, lists and updates a space', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
+    const orgs = await api.orgs.listOrganizationsForAuthenticatedUser()
+    expect(orgs.data.items.map((o) => o.id)).toContain(org)
+    const created = await api.orgs.createSpace(org, { title: 'Client Space', emoji: '🤖' } as any)
+    expect(created.status).toBe(201)
+    expect(created.data).toMatchObject({ object: 'space', title: 'Client Space', emoji: '🤖' })
+    const read = await api.spaces.getSpaceById(created.data.id)
+    expect(read.data.id).toBe(created.data.id)
+    const listed = await api.orgs.listSpacesInOrganizationById(org, { limit: 1000 })
+    expect(listed.data.items.map((s) => s.id)).toContain(created.data.id)
+    const updated = await api.spaces.updateSpaceById(created.data.id, { title: 'Renamed by client' } as any)
+    expect(updated.data.title).toBe('Renamed by client')
+  })
+
+  it('surfaces docsctl errors as GitBook API errors', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: 'dct_wrong' })
+    await expect(api.user.getAuthenticatedUser()).rejects.toMatchObject({ code: 401 })
+  })
+})

@@ -31,17 +31,26 @@ export type Location = 'params' | 'query' | 'body'
 
 const compiled = new WeakMap<TSchema, ValidateFunction>()
 
-async function validatorFor(operation: Operation, location: Location): Promise<ValidateFunction> {
-  const ready = precompiled?.[validatorKey(operation.id, location)]
-  if (ready) return ready
-  const schema: TSchema = operation[location]
-  let validate = compiled.get(schema)
-  if (!validate) {
-    const { compileValidator } = await import('./compile-validator')
-    validate = compileValidator(schema, location !== 'body')
-    compiled.set(schema, validate)
+type Validators = Partial<Record<Location, ValidateFunction>>
+
+/** Each operation's validators, looked up (or compiled) once, then used synchronously. */
+const byOperation = new WeakMap<Operation, Validators>()
+
+async function validatorsOf(operation: Operation): Promise<Validators> {
+  const validators: Validators = {}
+  for (const location of ['params', 'query', 'body'] as const) {
+    const schema: TSchema | undefined = operation[location]
+    if (!schema) continue
+    let validate = precompiled?.[validatorKey(operation.id, location)] ?? compiled.get(schema)
+    if (!validate) {
+      const { compileValidator } = await import('./compile-validator')
+      validate = compileValidator(schema, location !== 'body')
+      compiled.set(schema, validate)
+    }
+    validators[location] = validate
   }
-  return validate
+  byOperation.set(operation, validators)
+  return validators
 }
 
 export function validatorKey(operationId: string, location: Location): string {
@@ -56,26 +65,26 @@ export interface RawInput {
 
 /** Validates (and coerces, and fills defaults of) an operation's input; a violation is a 400 naming the field. */
 export async function validateInput(operation: Operation, raw: RawInput): Promise<{ params: any; query: any; body: any }> {
+  const validators = byOperation.get(operation) ?? (await validatorsOf(operation))
   const params = { ...(raw.params ?? {}) }
   const query = { ...(raw.query ?? {}) }
   let body = raw.body
-  if (operation.params) await check(operation, params, 'params')
-  if (operation.query) await check(operation, query, 'query')
+  if (validators.params) check(validators.params, params, 'params')
+  if (validators.query) check(validators.query, query, 'query')
   if (operation.body) {
     const required = operation.bodyRequired ?? false
     if (body === undefined || body === null) {
       if (required) throw new BadRequestError('body: a JSON object is required.')
       body = {}
     }
-    await check(operation, body, 'body')
+    check(validators.body!, body, 'body')
   } else {
     body = undefined
   }
   return { params, query, body }
 }
 
-async function check(operation: Operation, value: unknown, location: Location) {
-  const validate = await validatorFor(operation, location)
+function check(validate: ValidateFunction, value: unknown, location: Location) {
   if (!validate(value)) throw new BadRequestError(describe(validate.errors?.[0], location))
 }
 

@@ -73,10 +73,10 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
   // A second, read-only connection for the prepared reads of the request path (see prepared-reads.ts).
   const reader = new SQLite(file, { readonly: true })
   reader.pragma('busy_timeout = 5000')
-  registerReader(db, reader)
   // A prepared statement: `sqlite.pragma()` would prepare one on every call, and this runs on every request.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
   const cache = new ReadCache(() => dataVersion.get() as number)
+  registerReader(db, reader, cache)
   return {
     db,
     dataDir,

@@ -5,7 +5,7 @@
 import type { SelectQueryBuilder } from 'kysely'
 import { BadRequestError } from '../errors'
 import type { Db, Trx } from './database'
-import { runRead } from './prepared-reads'
+import { runCachedRead, runRead } from './prepared-reads'
 
 export interface PageRequest {
   /** Opaque cursor from a previous page's `next.page`. */
@@ -51,7 +51,8 @@ export async function paginate<O extends Record<string, unknown>>(
   keys: SortKey[],
   request: PageRequest,
 ): Promise<Page<O>> {
-  const [countRow] = (await runRead(
+  // The total only changes with a write: it comes from the read cache while nothing was written.
+  const [countRow] = (await runCachedRead(
     db,
     (query as SelectQueryBuilder<any, any, any>).clearSelect().select((eb) => eb.fn.countAll<number>().as('count')),
   )) as { count: number }[]

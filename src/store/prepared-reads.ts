@@ -17,6 +17,7 @@ import {
   type Compilable,
 } from 'kysely'
 import type { Database, Db, Trx } from './database'
+import type { ReadCache } from './read-cache'
 
 /** A kysely instance that only compiles: it never runs anything. */
 const compiler = new Kysely<Database>({
@@ -29,10 +30,12 @@ const compiler = new Kysely<Database>({
 })
 
 const readers = new WeakMap<Db, SQLite.Database>()
+const caches = new WeakMap<Db, ReadCache>()
 
-/** Registers the read-only connection of a store's kysely instance (openStore does). */
-export function registerReader(db: Db, reader: SQLite.Database): void {
+/** Registers the read-only connection and the read cache of a store's kysely instance (openStore does). */
+export function registerReader(db: Db, reader: SQLite.Database, cache: ReadCache): void {
   readers.set(db, reader)
+  caches.set(db, cache)
 }
 
 const PLACEHOLDER = '\u0000docsctl-param-'
@@ -63,6 +66,17 @@ export function preparedRead<P extends string[], R>(build: (db: Kysely<Database>
     }
     return statement.all(...values) as R[]
   }
+}
+
+/**
+ * Like runRead, for an aggregate (a list's total count) whose answer only changes when something is written:
+ * outside transactions it is kept in the read cache, which empties on every write (see read-cache.ts).
+ */
+export async function runCachedRead<R>(db: Db | Trx, query: Compilable<R>): Promise<R[]> {
+  const cache = caches.get(db as Db)
+  if (!cache) return runRead(db, query)
+  const compiled = query.compile()
+  return cache.get(`read:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, () => runRead(db, query))
 }
 
 const readerStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>()

@@ -12,6 +12,8 @@ export class ReadCache {
   private entries = new Map<string, unknown>()
   private version: number
   private checkedAt = 0
+  /** Bumped by every clear: a value loaded before a clear is not stored after it. */
+  private generation = 0
 
   constructor(
     private readonly dataVersion: () => number,
@@ -20,24 +22,33 @@ export class ReadCache {
     this.version = dataVersion()
   }
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The cached value (synchronously, on a hit) or the loaded one. */
+  get<T>(key: string, load: () => Promise<T>): T | Promise<T> {
     const now = Date.now()
     if (now - this.checkedAt >= CHECK_INTERVAL_MS) {
       this.checkedAt = now
       const version = this.dataVersion()
       if (version !== this.version) {
-        this.entries.clear()
+        this.clear()
         this.version = version
       }
     }
     if (this.entries.has(key)) return this.entries.get(key) as T
+    return this.load(key, load)
+  }
+
+  private async load<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const generation = this.generation
     const value = await load()
-    if (this.entries.size >= this.maxEntries) this.entries.clear()
-    this.entries.set(key, value)
+    if (generation === this.generation) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear()
+      this.entries.set(key, value)
+    }
     return value
   }
 
   clear(): void {
     this.entries.clear()
+    this.generation++
   }
 }

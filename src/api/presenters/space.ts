@@ -4,7 +4,8 @@ import { countSpaceActivity, type SpaceActivityCounts } from '../../store/space-
 import { apiUrl, appUrl } from './urls'
 
 export async function presentSpace(row: SpaceRow, ctx: OperationContext) {
-  return (await presentSpaces([row], ctx))[0]
+  const counts = await countSpaceActivity(ctx.db, [row.id])
+  return present(row, counts.get(row.id)!, ctx)
 }
 
 /** Presents a page of spaces: their counters are read in one go. */

@@ -14,6 +14,7 @@ const SPACES = option('spaces', 10_000)
 const SECONDS = option('seconds', 5)
 const ROUNDS = option('rounds', 3)
 const CONNECTIONS = 50
+const WORKERS = option('workers', 0)
 
 const workspace = createWorkspace()
 console.log(`Seeding ${SPACES} spaces in ${workspace.dataDir} …`)
@@ -49,7 +50,7 @@ const routes = [
 
 function load(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: WORKERS }, (error, result) => (error ? reject(error) : resolve(result)))
   })
 }
 

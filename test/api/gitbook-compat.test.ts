@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats'
 import { GitBookAPI } from '@gitbook/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/index'
-import { startTestServer, type TestServer } from '../support/server'
+import { useTestServer } from '../support/server'
 
 const require = createRequire(import.meta.url)
 const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
@@ -46,13 +46,9 @@ function pointer(path: string) {
   return path.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
-let server: TestServer
+const server = useTestServer({ beforeAll, afterAll })
 let org: string
-beforeAll(async () => {
-  server = await startTestServer()
-  org = server.organizationId
-})
-afterAll(() => server.close())
+beforeAll(() => void (org = server.organizationId))
 
 type Scenario = () => Promise<{ status: number; body: unknown }>
 

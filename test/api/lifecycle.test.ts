@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { useTestServer } from '../support/server'
 import { purgeExpiredSpaces } from '../../src/domain/spaces/purge-expired-spaces'
 import { operations } from '../../src/api/index'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server.close())
+const server = useTestServer({ beforeAll, afterAll })
 
 const DAY = 24 * 60 * 60 * 1000
 

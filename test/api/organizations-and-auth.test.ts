@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { useTestServer } from '../support/server'
 
-let server: TestServer
+const server = useTestServer({ beforeAll, afterAll })
 let org: string
-beforeAll(async () => {
-  server = await startTestServer()
-  org = server.organizationId
-})
-afterAll(() => server.close())
+beforeAll(() => void (org = server.organizationId))
 
 describe('authentication', () => {
   it('answers 401 for a missing, malformed or unknown token', async () => {

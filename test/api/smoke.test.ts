@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/server'
+import { useTestServer } from '../support/server'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server.close())
+const server = useTestServer({ beforeAll, afterAll })
 
 describe('the server', () => {
   it('answers the API information with a token', async () => {

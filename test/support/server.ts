@@ -105,3 +105,23 @@ export async function startTestServer(): Promise<TestServer> {
     },
   }
 }
+
+/**
+ * One server for a test file: started before its tests, stopped after them. The answer stands for that server
+ * (it forwards to it once started), so tests use it directly.
+ */
+export function useTestServer(hooks: { beforeAll: (fn: () => Promise<void>) => void; afterAll: (fn: () => Promise<void>) => void }): TestServer {
+  let server: TestServer | undefined
+  hooks.beforeAll(async () => {
+    server = await startTestServer()
+  })
+  hooks.afterAll(async () => {
+    await server?.close()
+  })
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!server) throw new Error('The test server starts in beforeAll: use it inside tests and hooks.')
+      return (server as unknown as Record<string | symbol, unknown>)[key]
+    },
+  })
+}

@@ -16,6 +16,8 @@ import type { MemberTable } from './tables/member.table'
 import type { CollectionTable } from './tables/collection.table'
 import type { SpaceTable } from './tables/space.table'
 import type { RevisionTable } from './tables/revision.table'
+import type { BlobTable } from './tables/blob.table'
+import type { ChangeRequestTable } from './tables/change-request.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -26,6 +28,8 @@ export interface Database {
   collections: CollectionTable
   spaces: SpaceTable
   revisions: RevisionTable
+  blobs: BlobTable
+  change_requests: ChangeRequestTable
 }
 
 export type Db = Kysely<Database>

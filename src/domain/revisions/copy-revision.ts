@@ -11,6 +11,6 @@ export async function copyRevision(trx: Trx, revisionId: string, targetSpaceId: 
   const source = await findRevisionById(trx, revisionId)
   if (!source) throw new NotFoundError(`Revision "${revisionId}" does not exist.`)
   const id = newId()
-  await insertRevision(trx, { id, space_id: targetSpaceId, parents: '[]', type: source.type, created_at: nowIso() })
+  await insertRevision(trx, { id, space_id: targetSpaceId, parents: '[]', type: source.type, created_at: nowIso(), content_hash: source.content_hash })
   return id
 }

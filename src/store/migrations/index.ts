@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001-initial'
+import * as m0002 from './0002-content'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-content': m0002,
 }

@@ -8,6 +8,8 @@ export interface RevisionTable {
   parents: string
   type: string
   created_at: string
+  /** Hash of the content manifest blob; null for an empty revision. */
+  content_hash: string | null
 }
 export type RevisionRow = Selectable<RevisionTable>
 export type NewRevisionRow = Insertable<RevisionTable>

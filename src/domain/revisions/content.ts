@@ -1,0 +1,137 @@
+/**
+ * A revision's content as a snapshot: pages by id (each with its parent and order among siblings), and variables.
+ *
+ * Stored content-addressed: each page is one JSON record blob, and the revision points at a manifest blob listing
+ * `[pageId, recordHash]`. A revision that changes one page writes one record and one manifest; every unchanged
+ * record is shared with the revisions before it. Snapshots are immutable, so loaded ones are cached by hash.
+ */
+import type { Db, Trx } from '../../store/database'
+import { getBlobs, putBlob } from '../../store/blobs'
+
+export type PageType = 'document' | 'group' | 'link'
+
+export interface PageSnapshot {
+  id: string
+  /** Parent page id; null at the root. */
+  parent: string | null
+  /** Position among siblings, ascending (ties broken by id). */
+  order: number
+  type: PageType
+  title: string
+  /** Path segment; the page path joins the slugs from the root. */
+  slug: string
+  /** The page body (GitBook-flavoured Markdown, without front matter); '' for groups and links. */
+  markdown: string
+  /** Other page fields: emoji, icon, description, hidden, noIndex, noRobotsIndex, layout, cover, variables, href. */
+  meta: Record<string, unknown>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ContentSnapshot {
+  pages: Map<string, PageSnapshot>
+  variables: Record<string, string>
+}
+
+export function emptyContent(): ContentSnapshot {
+  return { pages: new Map(), variables: {} }
+}
+
+interface Manifest {
+  pages: [string, string][]
+  variables: Record<string, string>
+}
+
+const CACHE_SIZE = 64
+const cache = new Map<string, ContentSnapshot>()
+/**
+ * Parsed page records by hash, shared by every snapshot that contains them: an unchanged page is the same
+ * object in two revisions, which lets a merge skip it with one comparison.
+ */
+const RECORD_CACHE_SIZE = 100_000
+const records = new Map<string, PageSnapshot>()
+
+/** The content a manifest hash stands for (null: empty). The answer is shared: copy before changing it. */
+export async function loadContent(db: Db | Trx, contentHash: string | null): Promise<ContentSnapshot> {
+  if (!contentHash) return emptyContent()
+  const cached = cache.get(contentHash)
+  if (cached) return cached
+  const manifestBytes = (await getBlobs(db, [contentHash])).get(contentHash)
+  if (!manifestBytes) throw new Error(`Content manifest ${contentHash} is missing from the store.`)
+  const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest
+  const missing = [...new Set(manifest.pages.map(([, hash]) => hash))].filter((hash) => !records.has(hash))
+  const loaded = await getBlobs(db, missing)
+  for (const [hash, bytes] of loaded) rememberRecord(hash, JSON.parse(bytes.toString('utf8')))
+  const pages = new Map<string, PageSnapshot>()
+  for (const [id, hash] of manifest.pages) pages.set(id, records.get(hash) ?? JSON.parse(loaded.get(hash)!.toString('utf8')))
+  const content = { pages, variables: manifest.variables ?? {} }
+  remember(contentHash, content)
+  return content
+}
+
+/** Writes the content's records (new ones only cost a write) and manifest; answers the manifest hash. */
+export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Promise<string> {
+  const entries: [string, string][] = []
+  for (const page of [...content.pages.values()].sort(byOrder)) {
+    const hash = await putBlob(trx, JSON.stringify(page))
+    rememberRecord(hash, page)
+    entries.push([page.id, hash])
+  }
+  const hash = await putBlob(trx, JSON.stringify({ pages: entries, variables: content.variables } satisfies Manifest))
+  remember(hash, content)
+  return hash
+}
+
+function rememberRecord(hash: string, page: PageSnapshot) {
+  if (records.size >= RECORD_CACHE_SIZE) records.delete(records.keys().next().value as string)
+  records.set(hash, page)
+}
+
+function remember(hash: string, content: ContentSnapshot) {
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  cache.set(hash, content)
+}
+
+/** Sibling order: by `order`, then id. */
+export function byOrder(a: PageSnapshot, b: PageSnapshot): number {
+  return a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/** Children of every parent (null: root), each list in order. */
+export function childrenByParent(content: ContentSnapshot): Map<string | null, PageSnapshot[]> {
+  const children = new Map<string | null, PageSnapshot[]>()
+  for (const page of content.pages.values()) {
+    const list = children.get(page.parent) ?? []
+    list.push(page)
+    children.set(page.parent, list)
+  }
+  for (const list of children.values()) list.sort(byOrder)
+  return children
+}
+
+/** Every page's path: the slugs from the root, joined by '/'. */
+export function pagePaths(content: ContentSnapshot): Map<string, string> {
+  const paths = new Map<string, string>()
+  const children = childrenByParent(content)
+  const walk = (parent: string | null, prefix: string) => {
+    for (const page of children.get(parent) ?? []) {
+      const path = prefix ? `${prefix}/${page.slug}` : page.slug
+      paths.set(page.id, path)
+      walk(page.id, path)
+    }
+  }
+  walk(null, '')
+  return paths
+}
+
+/** A URL-safe slug from a title: lower-case words joined by hyphens. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+  return slug || 'page'
+}

@@ -68,6 +68,12 @@ export function preparedRead<P extends string[], R>(build: (db: Kysely<Database>
   }
 }
 
+/** `load()`, kept in the read cache under `key` outside transactions (the cache empties on every write). */
+export async function cachedRead<T>(db: Db | Trx, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = caches.get(db as Db)
+  return cache ? cache.get(key, load) : load()
+}
+
 /**
  * Like runRead, for an aggregate (a list's total count) whose answer only changes when something is written:
  * outside transactions it is kept in the read cache, which empties on every write (see read-cache.ts).

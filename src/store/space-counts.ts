@@ -1,4 +1,5 @@
 import type { Db } from './database'
+import { countChangeRequestsBySpace } from './change-requests'
 
 export interface SpaceActivityCounts {
   comments: number
@@ -9,9 +10,16 @@ export interface SpaceActivityCounts {
 
 /**
  * Counters shown on spaces, for many spaces at once (a list page costs one query per counter, not per space).
- * The store has no comments or change requests yet (they arrive with the content engine and discussions), so
- * every count is zero by construction; those issues add their grouped counts here.
+ * Comments do not exist yet (they arrive with discussions): that count is zero until then.
  */
-export async function countSpaceActivity(_db: Db, spaceIds: string[]): Promise<Map<string, SpaceActivityCounts>> {
-  return new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]))
+export async function countSpaceActivity(db: Db, spaceIds: string[]): Promise<Map<string, SpaceActivityCounts>> {
+  const counts = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]))
+  for (const row of await countChangeRequestsBySpace(db, spaceIds)) {
+    const entry = counts.get(row.space_id)!
+    const n = Number(row.n)
+    entry.changeRequests += n
+    if (row.status === 'open') entry.changeRequestsOpen += n
+    if (row.status === 'draft') entry.changeRequestsDraft += n
+  }
+  return counts
 }

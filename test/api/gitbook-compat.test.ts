@@ -103,7 +103,91 @@ const scenarios: Record<string, Scenario> = {
   },
   deleteSpaceById: async () => server.request('DELETE', `/v1/spaces/${(await server.request('POST', `/v1/orgs/${org}/spaces`, { body: {} })).body.id}`),
   deleteCollectionById: async () => server.request('DELETE', `/v1/collections/${(await server.request('POST', `/v1/orgs/${org}/collections`, { body: {} })).body.id}`),
+  createChangeRequest: async () => server.request('POST', `/v1/spaces/${(await withContent()).space.id}/change-requests`, { body: { subject: 'Compat' } }),
+  listChangeRequestsForSpace: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/change-requests`),
+  getChangeRequestById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.number}`)
+  },
+  updateChangeRequestById: async () => {
+    const c = await withContent()
+    return server.request('PATCH', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}`, { body: { subject: 'Renamed' } })
+  },
+  updateChangeRequestContent: async () => {
+    const c = await withContent()
+    return server.request('POST', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content`, {
+      body: { changes: [{ operation: 'update_page', page: c.page, document: { markdown: '# Introduction\n\nHello again.\n' } }] },
+    })
+  },
+  mergeChangeRequest: async () => {
+    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Merge target' } })).body
+    const cr = (await server.request('POST', `/v1/spaces/${s.id}/change-requests`, { body: {} })).body
+    await server.request('POST', `/v1/spaces/${s.id}/change-requests/${cr.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'New', document: { markdown: 'x\n' } }] } })
+    return server.request('POST', `/v1/spaces/${s.id}/change-requests/${cr.id}/merge`)
+  },
+  updateChangeRequest: async () => {
+    const c = await withContent()
+    return server.request('POST', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/update`)
+  },
+  getRevisionOfChangeRequestById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content`)
+  },
+  listPagesInChangeRequest: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/pages`)
+  },
+  getPageInChangeRequestById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/page/${c.page}`)
+  },
+  getCurrentRevision: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content`),
+  listPages: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/pages`),
+  getPageById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/content/page/${c.child}`)
+  },
+  getPageByPath: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/path/${encodeURIComponent('introduction/details')}`),
+  getRevisionById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}`)
+  },
+  listPagesInRevisionById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/pages`)
+  },
+  getPageInRevisionById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/page/${c.page}`)
+  },
+  getPageInRevisionByPath: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/path/introduction`)
+  },
   moveSpace: async () => server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await collection()).id } }),
+}
+
+/** A space with merged content (a page with a child) and an open change request with an extra page. */
+let contentCache: { space: any; cr: any; page: string; child: string; revision: string } | undefined
+async function withContent() {
+  if (contentCache) return contentCache
+  const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Content', emoji: '📚' } })).body
+  const setup = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Setup' } })).body
+  await server.request('POST', `/v1/spaces/${space.id}/change-requests/${setup.id}/content`, {
+    body: {
+      changes: [
+        { operation: 'insert_page', ref: 'intro', document: { markdown: '---\ndescription: Start here\n---\n# Introduction\n\nHello.\n' }, emoji: '👋' },
+        { operation: 'insert_page', into: 'intro', title: 'Details', document: { markdown: 'More.\n' } },
+        { operation: 'insert_page', title: 'Group', type: 'group', document: {} },
+      ],
+    },
+  })
+  const merged = (await server.request('POST', `/v1/spaces/${space.id}/change-requests/${setup.id}/merge`)).body
+  const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Open one' } })).body
+  await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: 'Draft.\n' } }] } })
+  const tree = (await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages
+  contentCache = { space, cr, page: tree[0].id, child: tree[0].pages[0].id, revision: merged.revision }
+  return contentCache
 }
 
 let collectionCache: any

@@ -7,6 +7,7 @@ export const Limits = {
   space: { title: 50, emoji: 50 },
   organization: { title: { min: 2, max: 255 }, hostname: { min: 3, max: 32 }, logo: 2048 },
   token: { name: 100 },
+  changeRequest: { subject: 100 },
   user: { displayName: 100, email: 254 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,

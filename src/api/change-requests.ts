@@ -1,0 +1,258 @@
+/** Change requests and their content: the spec's "Change requests" and "Change request content" tables. */
+import { Type } from '@sinclair/typebox/type'
+import { defineOperation, type OperationContext } from './operation'
+import { Emoji, Id } from './schemas/common'
+import { Limits } from './schemas/limits'
+import { PageQuery as ListPageQuery, listEnvelope } from './schemas/pagination'
+import { loadLiveSpace } from './spaces'
+import { PageQuery, RevisionQuery, findPage, presentRevisionOf } from './content'
+import { presentChangeRequest } from './presenters/change-request'
+import { pageContext, presentPage, presentPageTree } from './presenters/page'
+import { findChangeRequest, listChangeRequests, updateChangeRequest as updateChangeRequestRow } from '../store/change-requests'
+import { findRevisionById } from '../store/revisions'
+import { findUserById } from '../store/users'
+import { nowIso } from '../store/ids'
+import { createChangeRequest as createChangeRequestRow, mergeChangeRequest as mergeChangeRequestRows, updateContent, updateFromSpace } from '../domain/change-requests/change-requests'
+import { loadContent } from '../domain/revisions/content'
+import { BadRequestError, ConflictError, NotFoundError } from '../errors'
+import type { ChangeRequestRow } from '../store/tables/change-request.table'
+import type { SpaceRow } from '../store/tables/space.table'
+
+const STATUSES = ['draft', 'open', 'archived', 'merged'] as const
+const Status = Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [...STATUSES] })
+const CrParams = Type.Object({ spaceId: Id('Id of the space'), changeRequestId: Id('Id or number of the change request') })
+const ChangeRequest = Type.Object({ object: Type.Literal('change-request'), id: Type.String(), number: Type.Number() }, { additionalProperties: true })
+
+async function loadChangeRequest(ctx: OperationContext, spaceId: string, changeRequestId: string): Promise<{ space: SpaceRow; cr: ChangeRequestRow }> {
+  const space = await loadLiveSpace(ctx, spaceId)
+  const cr = await findChangeRequest(ctx.db, space.id, changeRequestId)
+  if (!cr) throw new NotFoundError(`Change request "${changeRequestId}" does not exist in space "${spaceId}".`)
+  return { space, cr }
+}
+
+async function present(ctx: OperationContext, space: Pick<SpaceRow, 'revision_id'>, cr: ChangeRequestRow) {
+  const user = await findUserById(ctx.db, cr.created_by)
+  return presentChangeRequest(cr, space, user!, ctx.baseUrl)
+}
+
+export const createChangeRequest = defineOperation({
+  id: 'createChangeRequest',
+  method: 'POST',
+  path: '/spaces/{spaceId}/change-requests',
+  tag: 'change-requests',
+  summary: "Create a change request from the space's active revision",
+  params: Type.Object({ spaceId: Id('Id of the space') }),
+  body: Type.Object({
+    subject: Type.Optional(Type.String({ maxLength: Limits.changeRequest.subject })),
+    agentTaskId: Type.Optional(Type.String({ maxLength: 256 })),
+  }),
+  success: 201,
+  response: ChangeRequest,
+  async handler(ctx, { params, body }) {
+    const space = await loadLiveSpace(ctx, params.spaceId)
+    await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
+    const cr = await createChangeRequestRow(ctx.db, space, ctx.actor.user.id, body.subject?.trim() ?? '')
+    return present(ctx, space, cr)
+  },
+})
+
+export const listChangeRequestsForSpace = defineOperation({
+  id: 'listChangeRequestsForSpace',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests',
+  tag: 'change-requests',
+  summary: 'List the change requests of a space (default: open ones), newest first',
+  params: Type.Object({ spaceId: Id('Id of the space') }),
+  query: Type.Object({
+    ...ListPageQuery,
+    status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...STATUSES], default: 'open' })),
+    creator: Type.Optional(Type.String({ description: 'Only change requests created by this user.' })),
+    contributor: Type.Optional(Type.String({ description: 'Only change requests this user contributed to (docsctl: created).' })),
+  }),
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const space = await loadLiveSpace(ctx, params.spaceId)
+    const page = await listChangeRequests(ctx.db, space.id, { status: query.status, createdBy: query.creator ?? query.contributor }, { page: query.page, limit: query.limit! })
+    const items = []
+    for (const cr of page.items) items.push(await present(ctx, space, cr))
+    return listEnvelope({ ...page, items })
+  },
+})
+
+export const getChangeRequestById = defineOperation({
+  id: 'getChangeRequestById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+  tag: 'change-requests',
+  summary: 'Get a change request by id or number',
+  params: CrParams,
+  success: 200,
+  response: ChangeRequest,
+  async handler(ctx, { params }) {
+    const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
+    return present(ctx, space, cr)
+  },
+})
+
+export const updateChangeRequestById = defineOperation({
+  id: 'updateChangeRequestById',
+  method: 'PATCH',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
+  tag: 'change-requests',
+  summary: 'Change the subject or status of a change request',
+  description: 'Status moves between draft, open and archived; a merged change request keeps its status, and merging is done with …/merge.',
+  params: CrParams,
+  body: Type.Object({ subject: Type.Optional(Type.String({ maxLength: Limits.changeRequest.subject })), status: Type.Optional(Status) }),
+  bodyRequired: true,
+  success: 200,
+  response: ChangeRequest,
+  async handler(ctx, { params, body }) {
+    const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
+    await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
+    if (body.status !== undefined && body.status !== cr.status) {
+      if (cr.status === 'merged') throw new ConflictError(`Change request #${cr.number} is merged: its status cannot change.`)
+      if (body.status === 'merged') throw new BadRequestError('body.status: a change request becomes "merged" by POST …/merge, not by setting its status.')
+    }
+    const updated = { ...cr, updated_at: nowIso(), ...(body.subject !== undefined ? { subject: body.subject.trim() } : {}), ...(body.status !== undefined ? { status: body.status } : {}) }
+    await updateChangeRequestRow(ctx.db, cr.id, { subject: updated.subject, status: updated.status, updated_at: updated.updated_at })
+    return present(ctx, space, updated)
+  },
+})
+
+export const mergeChangeRequest = defineOperation({
+  id: 'mergeChangeRequest',
+  method: 'POST',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+  tag: 'change-requests',
+  summary: 'Merge a change request into the space (three-way); 409 lists the conflicts',
+  params: CrParams,
+  success: 200,
+  async handler(ctx, { params }) {
+    const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
+    await ctx.access.authorize('space', 'merge', { kind: 'space', row: space })
+    return { revision: await mergeChangeRequestRows(ctx.db, space, cr), result: 'merge' }
+  },
+})
+
+export const updateChangeRequest = defineOperation({
+  id: 'updateChangeRequest',
+  method: 'POST',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/update',
+  tag: 'change-requests',
+  summary: "Bring the space's current content into the change request (three-way); 409 lists the conflicts",
+  params: CrParams,
+  success: 200,
+  async handler(ctx, { params }) {
+    const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
+    await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
+    return { revision: await updateFromSpace(ctx.db, space, cr), result: 'update' }
+  },
+})
+
+const PageFields = {
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+  slug: Type.Optional(Type.String({ maxLength: 100 })),
+  emoji: Type.Optional(Type.Union([Emoji, Type.Literal('')])),
+  icon: Type.Optional(Type.String({ maxLength: 100 })),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  hidden: Type.Optional(Type.Boolean()),
+  noIndex: Type.Optional(Type.Boolean()),
+  noRobotsIndex: Type.Optional(Type.Boolean()),
+}
+const Document = Type.Object({ markdown: Type.Optional(Type.String({ maxLength: 1_000_000 })) })
+const Change = Type.Union([
+  Type.Object({
+    operation: Type.Literal('insert_page'),
+    document: Document,
+    into: Type.Optional(Type.String({ minLength: 1 })),
+    at: Type.Optional(Type.Integer({ minimum: 0 })),
+    ref: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+    type: Type.Optional(Type.Unsafe<'document' | 'group'>({ type: 'string', enum: ['document', 'group'] })),
+    ...PageFields,
+  }),
+  Type.Object({
+    operation: Type.Literal('update_page'),
+    page: Type.String({ minLength: 1 }),
+    document: Type.Optional(Document),
+    into: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
+    at: Type.Optional(Type.Integer({ minimum: 0 })),
+    ...PageFields,
+  }),
+  Type.Object({ operation: Type.Literal('delete_page'), page: Type.String({ minLength: 1 }) }),
+  Type.Object({ operation: Type.Literal('revert_page'), page: Type.String({ minLength: 1 }), revision: Type.Optional(Type.String({ minLength: 1 })) }),
+])
+
+export const updateChangeRequestContent = defineOperation({
+  id: 'updateChangeRequestContent',
+  method: 'POST',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+  tag: 'change-requests',
+  summary: 'Apply an ordered batch of page changes (1 to 50) atomically, as one new revision',
+  description:
+    'Operations: insert_page, update_page, delete_page, revert_page. A Markdown document\'s front matter sets the page metadata and wins over the fields; the title comes from front matter, else the leading heading, else `title`. One invalid change rejects the whole batch, naming it.',
+  params: CrParams,
+  query: Type.Object({ compat: Type.Optional(Type.Boolean({ default: true, description: 'false: answer {changeRequest, changes}' })) }),
+  body: Type.Object({ changes: Type.Array(Change, { minItems: 1, maxItems: 50 }) }),
+  bodyRequired: true,
+  success: 200,
+  async handler(ctx, { params, query, body }) {
+    const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
+    await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
+    const result = await updateContent(ctx.db, space, cr, body.changes as never)
+    const changeRequest = await present(ctx, space, result.cr)
+    if (query.compat !== false) return changeRequest
+    const location = (page: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${page}`
+    return { changeRequest, changes: result.outcomes.map((o) => ({ object: o.object, page: { object: 'page', id: o.page, urls: { location: location(o.page) } } })) }
+  },
+})
+
+async function crContent(ctx: OperationContext, spaceId: string, changeRequestId: string) {
+  const { space, cr } = await loadChangeRequest(ctx, spaceId, changeRequestId)
+  const revision = (await findRevisionById(ctx.db, cr.revision_id))!
+  return { space, cr, revision, content: await loadContent(ctx.db, revision.content_hash) }
+}
+
+export const getRevisionOfChangeRequestById = defineOperation({
+  id: 'getRevisionOfChangeRequestById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+  tag: 'change-requests',
+  summary: "The change request's head revision",
+  params: CrParams,
+  query: RevisionQuery,
+  success: 200,
+  async handler(ctx, { params }) {
+    const { revision, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
+    return presentRevisionOf(ctx, revision, content)
+  },
+})
+
+export const listPagesInChangeRequest = defineOperation({
+  id: 'listPagesInChangeRequest',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
+  tag: 'change-requests',
+  summary: 'The page tree of the change request',
+  params: CrParams,
+  query: RevisionQuery,
+  success: 200,
+  async handler(ctx, { params }) {
+    const { space, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
+    return { pages: presentPageTree(pageContext(ctx.baseUrl, space.id, content)) }
+  },
+})
+
+export const getPageInChangeRequestById = defineOperation({
+  id: 'getPageInChangeRequestById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+  tag: 'change-requests',
+  summary: 'A page of the change request, with its Markdown',
+  params: Type.Object({ spaceId: Id('Id of the space'), changeRequestId: Id('Id or number of the change request'), pageId: Id('Id of the page') }),
+  query: PageQuery,
+  success: 200,
+  async handler(ctx, { params }) {
+    const { space, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, space.id, content))
+  },
+})

@@ -1,0 +1,117 @@
+/**
+ * Change requests: proposed edits with their own head revision. Created from the space's active revision; edited
+ * by batches of content changes; merged back, or updated from the space, by a three-way merge.
+ */
+import type { Db, Trx } from '../../store/database'
+import type { SpaceRow } from '../../store/tables/space.table'
+import type { ChangeRequestRow } from '../../store/tables/change-request.table'
+import { findChangeRequest, insertChangeRequest, nextChangeRequestNumber, updateChangeRequest } from '../../store/change-requests'
+import { findSpaceById, updateSpace } from '../../store/spaces'
+import { findRevisionById } from '../../store/revisions'
+import { newId, nowIso } from '../../store/ids'
+import { ConflictError, NotFoundError } from '../../errors'
+import { loadContent, type ContentSnapshot } from '../revisions/content'
+import { mergeSnapshots } from '../revisions/three-way-merge'
+import { writeRevision } from '../revisions/write-revision'
+import { applyContentChanges, type ChangeOutcome, type ContentChange } from './apply-content-changes'
+
+export async function createChangeRequest(db: Db, space: SpaceRow, userId: string, subject: string): Promise<ChangeRequestRow> {
+  return db.transaction().execute(async (trx) => {
+    const at = nowIso()
+    const row: ChangeRequestRow = {
+      id: newId(),
+      space_id: space.id,
+      number: await nextChangeRequestNumber(trx, space.id),
+      status: 'open',
+      subject,
+      created_by: userId,
+      revision_id: space.revision_id,
+      revision_initial: space.revision_id,
+      revision_merged_ancestor: null,
+      revision_merged: null,
+      created_at: at,
+      updated_at: at,
+    }
+    await insertChangeRequest(trx, row)
+    return row
+  })
+}
+
+/** The revision a change request diverged from: the last space revision merged into it, else its initial one. */
+export function baseRevisionOf(cr: ChangeRequestRow): string {
+  return cr.revision_merged_ancestor ?? cr.revision_initial
+}
+
+/** True when the space moved on since the change request's base (and it is not merged). */
+export function isOutdated(cr: ChangeRequestRow, space: Pick<SpaceRow, 'revision_id'>): boolean {
+  return cr.status !== 'merged' && space.revision_id !== baseRevisionOf(cr)
+}
+
+export async function contentOfRevision(db: Db | Trx, revisionId: string): Promise<ContentSnapshot> {
+  const revision = await findRevisionById(db, revisionId)
+  if (!revision) throw new NotFoundError(`Revision "${revisionId}" does not exist.`)
+  return loadContent(db, revision.content_hash)
+}
+
+function assertEditable(cr: ChangeRequestRow) {
+  if (cr.status === 'merged') throw new ConflictError(`Change request #${cr.number} is merged: its content can no longer change.`)
+  if (cr.status === 'archived') throw new ConflictError(`Change request #${cr.number} is archived: set its status to "open" to edit it.`)
+}
+
+/** Applies a batch of changes as one new revision of the change request. */
+export async function updateContent(db: Db, space: SpaceRow, cr: ChangeRequestRow, changes: ContentChange[]): Promise<{ cr: ChangeRequestRow; outcomes: ChangeOutcome[] }> {
+  assertEditable(cr)
+  const content = await contentOfRevision(db, cr.revision_id)
+  const { content: next, outcomes } = await applyContentChanges(content, changes, (revisionId) => contentOfRevision(db, revisionId ?? baseRevisionOf(cr)))
+  return db.transaction().execute(async (trx) => {
+    const revision = await writeRevision(trx, { spaceId: space.id, content: next, parents: [cr.revision_id], type: 'edits' })
+    const at = nowIso()
+    await updateChangeRequest(trx, cr.id, { revision_id: revision, updated_at: at })
+    return { cr: { ...cr, revision_id: revision, updated_at: at }, outcomes }
+  })
+}
+
+/**
+ * Merges a change request into its space: base = its base revision, ours = the space head, theirs = its head.
+ * On success the space gets a new revision with both heads as parents and the change request is merged; on a
+ * conflict nothing changes and a ConflictError lists every conflict.
+ */
+export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequestRow): Promise<string> {
+  assertEditable(cr)
+  return db.transaction().execute(async (trx) => {
+    // Read the space head inside the transaction: a merge racing another sees the other's result.
+    const head = (await findSpaceById(trx, space.id))!.revision_id
+    const [base, ours, theirs] = await Promise.all([baseRevisionOf(cr), head, cr.revision_id].map((id) => contentOfRevision(trx, id)))
+    const result = head === baseRevisionOf(cr) ? { ok: true as const, merged: theirs } : mergeSnapshots(base, ours, theirs)
+    if (!result.ok) {
+      throw new ConflictError(`Change request #${cr.number} conflicts with the space's content: ${result.conflicts.map((c) => c.message).join(' ')}`, {
+        conflicts: result.conflicts,
+      })
+    }
+    const revision = await writeRevision(trx, { spaceId: space.id, content: result.merged, parents: [head, cr.revision_id], type: 'merge' })
+    const at = nowIso()
+    await updateSpace(trx, space.id, { revision_id: revision, updated_at: at })
+    await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision, updated_at: at })
+    return revision
+  })
+}
+
+/** Brings the space's current content into the change request by the same three-way merge. */
+export async function updateFromSpace(db: Db, space: SpaceRow, cr: ChangeRequestRow): Promise<string> {
+  assertEditable(cr)
+  return db.transaction().execute(async (trx) => {
+    const head = (await findSpaceById(trx, space.id))!.revision_id
+    const [base, spaceContent, crContent] = await Promise.all([baseRevisionOf(cr), head, cr.revision_id].map((id) => contentOfRevision(trx, id)))
+    const result = mergeSnapshots(base, crContent, spaceContent)
+    if (!result.ok) {
+      throw new ConflictError(`The space's content conflicts with change request #${cr.number}: ${result.conflicts.map((c) => c.message).join(' ')}`, {
+        conflicts: result.conflicts,
+      })
+    }
+    const revision = head === baseRevisionOf(cr) ? cr.revision_id : await writeRevision(trx, { spaceId: space.id, content: result.merged, parents: [cr.revision_id, head], type: 'update' })
+    await updateChangeRequest(trx, cr.id, { revision_id: revision, revision_merged_ancestor: head, updated_at: nowIso() })
+    return revision
+  })
+}
+
+export { findChangeRequest }

@@ -1,0 +1,15 @@
+import type { Trx } from '../../store/database'
+import { insertRevision } from '../../store/revisions'
+import { newId, nowIso } from '../../store/ids'
+import { saveContent, type ContentSnapshot } from './content'
+
+/** Writes a new immutable revision of a space holding `content`; answers its id. */
+export async function writeRevision(
+  trx: Trx,
+  args: { spaceId: string; content: ContentSnapshot; parents: string[]; type: 'edits' | 'merge' | 'update' | 'rollback' },
+): Promise<string> {
+  const id = newId()
+  const contentHash = args.content.pages.size || Object.keys(args.content.variables).length ? await saveContent(trx, args.content) : null
+  await insertRevision(trx, { id, space_id: args.spaceId, parents: JSON.stringify(args.parents), type: args.type, created_at: nowIso(), content_hash: contentHash })
+  return id
+}

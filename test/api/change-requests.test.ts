@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useTestServer } from '../support/server'
+
+const server = useTestServer({ beforeAll, afterAll })
+
+async function newSpace(title = 'Docs') {
+  return (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title } })).body
+}
+async function newCr(spaceId: string, subject = 'Edit') {
+  const res = await server.request('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject } })
+  expect(res.status).toBe(201)
+  return res.body
+}
+async function change(spaceId: string, cr: string | number, changes: unknown[], query = '') {
+  return server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content${query}`, { body: { changes } })
+}
+async function pages(spaceId: string, cr?: string | number) {
+  const path = cr === undefined ? `/v1/spaces/${spaceId}/content/pages` : `/v1/spaces/${spaceId}/change-requests/${cr}/content/pages`
+  return (await server.request('GET', path)).body.pages
+}
+const merge = (spaceId: string, cr: string | number) => server.request('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`)
+
+describe('change requests', () => {
+  it('creates, reads by id and number, lists by status, and updates subject and status', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id, 'First')
+    expect(cr).toMatchObject({ object: 'change-request', number: 1, status: 'open', subject: 'First', space: space.id, revision: space.revision, revisionInitial: space.revision, outdated: false, comments: 0 })
+    expect(cr.createdBy.id).toBe(server.userId)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/1`)).body.id).toBe(cr.id)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.number).toBe(1)
+    const second = await newCr(space.id, 'Second')
+    expect(second.number).toBe(2)
+    const drafted = await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/2`, { body: { status: 'draft', subject: 'Second, renamed' } })
+    expect(drafted.body).toMatchObject({ status: 'draft', subject: 'Second, renamed' })
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests`)).body.items.map((c: any) => c.number)).toEqual([1])
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests?status=draft`)).body.items.map((c: any) => c.number)).toEqual([2])
+    const counted = (await server.request('GET', `/v1/spaces/${space.id}`)).body
+    expect(counted).toMatchObject({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1 })
+    expect((await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/1`, { body: { subject: 'x'.repeat(101) } })).status).toBe(400)
+    expect((await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/1`, { body: { status: 'merged' } })).status).toBe(400)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/99`)).status).toBe(404)
+  })
+
+  it('authors pages in a batch, with front matter, nesting, moves and deletes, as one revision', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id)
+    const res = await change(
+      space.id,
+      cr.number,
+      [
+        { operation: 'insert_page', ref: 'guide', document: { markdown: '---\ndescription: How to start\nhidden: true\n---\n# Getting started\n\nHello.\n' } },
+        { operation: 'insert_page', into: 'guide', title: 'Install', document: { markdown: 'Run it.\n' } },
+        { operation: 'insert_page', title: 'FAQ', document: { markdown: '# FAQ\n' }, emoji: '❓' },
+      ],
+      '?compat=false',
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.changes.map((c: any) => c.object)).toEqual(['created_page', 'created_page', 'created_page'])
+    expect(res.body.changeRequest.revision).not.toBe(cr.revision)
+    const tree = await pages(space.id, cr.number)
+    expect(tree.map((p: any) => p.title)).toEqual(['Getting started', 'FAQ'])
+    expect(tree[0]).toMatchObject({ slug: 'getting-started', path: 'getting-started', description: 'How to start', hidden: true, markdown: '# Getting started\n\nHello.\n' })
+    expect(tree[0].pages[0]).toMatchObject({ title: 'Install', path: 'getting-started/install' })
+    expect(tree[1].emoji).toBe('❓')
+    const install = tree[0].pages[0].id
+    const moved = await change(space.id, cr.number, [
+      { operation: 'update_page', page: install, into: null, at: 0, title: 'Installation' },
+      { operation: 'delete_page', page: tree[1].id },
+    ])
+    expect(moved.status).toBe(200)
+    // A new title keeps the slug (and so the URL) unless a slug is given.
+    expect((await pages(space.id, cr.number)).map((p: any) => [p.title, p.path])).toEqual([['Installation', 'install'], ['Getting started', 'getting-started']])
+    expect(await pages(space.id)).toEqual([])
+  })
+
+  it('rejects a whole batch when one change is invalid, naming it', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id)
+    const before = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision
+    const res = await change(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Fine', document: { markdown: 'ok' } },
+      { operation: 'update_page', page: 'missing', title: 'Nope' },
+    ])
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toContain('body.changes[1]')
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).toBe(before)
+    const collision = await change(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Same', slug: 'same', document: {} },
+      { operation: 'insert_page', title: 'Same again', slug: 'same', document: {} },
+    ])
+    expect(collision.status).toBe(400)
+    expect(collision.body.error.message).toContain('same')
+    expect((await change(space.id, cr.id, [])).status).toBe(400)
+    expect((await change(space.id, cr.id, Array.from({ length: 51 }, () => ({ operation: 'delete_page', page: 'x' })))).status).toBe(400)
+    expect((await change(space.id, cr.id, [{ operation: 'insert_page', document: { markdown: '---\n: : bad\n---\n' } }])).body.error.message).toContain('front matter')
+  })
+
+  it('merges into an untouched space, reproducing the change request exactly', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id)
+    await change(space.id, cr.id, [{ operation: 'insert_page', document: { markdown: '# Home\n\nWelcome.\n' } }])
+    const crPages = await pages(space.id, cr.id)
+    const merged = await merge(space.id, cr.id)
+    expect(merged.status).toBe(200)
+    expect(merged.body.result).toBe('merge')
+    const after = (await server.request('GET', `/v1/spaces/${space.id}`)).body
+    expect(after.revision).toBe(merged.body.revision)
+    expect(await pages(space.id)).toEqual(crPages)
+    const mergedCr = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body
+    expect(mergedCr).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision, outdated: false })
+    const revision = (await server.request('GET', `/v1/spaces/${space.id}/revisions/${merged.body.revision}`)).body
+    expect(revision).toMatchObject({ type: 'merge', parents: [space.revision, mergedCr.revision], mergedFrom: { id: cr.id } })
+    expect((await server.request('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { body: { status: 'open' } })).status).toBe(409)
+    expect((await merge(space.id, cr.id)).status).toBe(409)
+    const byPath = await server.request('GET', `/v1/spaces/${space.id}/content/path/home`)
+    expect(byPath.body.title).toBe('Home')
+  })
+
+  it('merges concurrent edits of different lines, and reports conflicts without changing anything', async () => {
+    const space = await newSpace()
+    const setup = await newCr(space.id)
+    await change(space.id, setup.id, [{ operation: 'insert_page', document: { markdown: '# Guide\n\none\ntwo\nthree\nfour\n' } }])
+    await merge(space.id, setup.id)
+    const pageId = (await pages(space.id))[0].id
+    const a = await newCr(space.id, 'A')
+    const b = await newCr(space.id, 'B')
+    const c = await newCr(space.id, 'C')
+    await change(space.id, a.id, [{ operation: 'update_page', page: pageId, document: { markdown: '# Guide\n\nONE\ntwo\nthree\nfour\n' } }])
+    await change(space.id, b.id, [{ operation: 'update_page', page: pageId, document: { markdown: '# Guide\n\none\ntwo\nthree\nFOUR\n' } }])
+    await change(space.id, c.id, [{ operation: 'update_page', page: pageId, document: { markdown: '# Guide\n\nuno\ntwo\nthree\nfour\n' } }])
+    expect((await merge(space.id, a.id)).status).toBe(200)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${b.id}`)).body.outdated).toBe(true)
+    expect((await merge(space.id, b.id)).status).toBe(200)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/page/${pageId}`)).body.markdown).toBe('# Guide\n\nONE\ntwo\nthree\nFOUR\n')
+    const before = (await server.request('GET', `/v1/spaces/${space.id}`)).body.revision
+    const conflict = await merge(space.id, c.id)
+    expect(conflict.status).toBe(409)
+    expect(conflict.body.error.data.conflicts).toEqual([expect.objectContaining({ kind: 'edit-edit', page: pageId, field: 'markdown' })])
+    expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.revision).toBe(before)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${c.id}`)).body.status).toBe('open')
+  })
+
+  it('updates a change request from the space, recording the merged ancestor', async () => {
+    const space = await newSpace()
+    const first = await newCr(space.id)
+    const later = await newCr(space.id)
+    await change(space.id, first.id, [{ operation: 'insert_page', title: 'From main', document: { markdown: 'main\n' } }])
+    await merge(space.id, first.id)
+    await change(space.id, later.id, [{ operation: 'insert_page', title: 'From CR', document: { markdown: 'cr\n' } }])
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${later.id}`)).body.outdated).toBe(true)
+    const updated = await server.request('POST', `/v1/spaces/${space.id}/change-requests/${later.id}/update`)
+    expect(updated.status).toBe(200)
+    expect(updated.body.result).toBe('update')
+    const cr = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${later.id}`)).body
+    expect(cr).toMatchObject({ revision: updated.body.revision, outdated: false, revisionMergedAncestor: (await server.request('GET', `/v1/spaces/${space.id}`)).body.revision })
+    expect((await pages(space.id, later.id)).map((p: any) => p.title).sort()).toEqual(['From CR', 'From main'])
+  })
+
+  it('refuses edits and merges in a locked space, and to readers', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id)
+    const reader = await server.addUser('read')
+    expect((await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {}, token: reader.token })).status).toBe(403)
+    expect((await change(space.id, cr.id, [{ operation: 'insert_page', document: {} }])).status).toBe(200)
+    await server.request('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'locked' } })
+    const locked = await change(space.id, cr.id, [{ operation: 'insert_page', document: {} }])
+    expect(locked.status).toBe(403)
+    expect(locked.body.error.message).toContain('locked')
+    expect((await merge(space.id, cr.id)).status).toBe(403)
+  })
+})

@@ -242,6 +242,20 @@ describe("GitBook's own client", () => {
     expect(updated.data.title).toBe('Renamed by client')
   })
 
+  it('creates a change request, adds pages with updateChangeRequestContent, and merges it', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
+    const space = (await api.orgs.createSpace(org, { title: 'Client CR' } as any)).data
+    const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'From the client' })).data
+    expect(cr).toMatchObject({ object: 'change-request', subject: 'From the client' })
+    await api.spaces.updateChangeRequestContent(space.id, cr.id, {
+      changes: [{ operation: 'insert_page', title: 'Hello', document: { markdown: '# Hello\n\nFrom GitBook\'s client.\n' } }],
+    } as any)
+    const merged = await api.spaces.mergeChangeRequest(space.id, cr.id)
+    expect(merged.data.result).toBe('merge')
+    const pages = (await api.spaces.listPages(space.id)).data.pages
+    expect(pages.map((p: any) => p.title)).toEqual(['Hello'])
+  })
+
   it('surfaces docsctl errors as GitBook API errors', async () => {
     const api = new GitBookAPI({ endpoint: server.url, authToken: 'dct_wrong' })
     await expect(api.user.getAuthenticatedUser()).rejects.toMatchObject({ code: 401 })

@@ -23,6 +23,18 @@ export function bold(text: string): string {
   return useColor() ? `\u001b[1m${text}\u001b[22m` : text
 }
 
+export function green(text: string): string {
+  return useColor() ? `\u001b[32m${text}\u001b[39m` : text
+}
+
+export function red(text: string): string {
+  return useColor() ? `\u001b[31m${text}\u001b[39m` : text
+}
+
+export function cyan(text: string): string {
+  return useColor() ? `\u001b[36m${text}\u001b[39m` : text
+}
+
 export function dim(text: string): string {
   return useColor() ? `\u001b[2m${text}\u001b[22m` : text
 }

@@ -9,6 +9,8 @@ import { orgCommands } from './orgs'
 import { collectionCommands } from './collections'
 import { spaceCommands } from './spaces'
 import { userCommands } from './users'
+import { changeRequestCommands } from './change-requests'
+import { pageCommands } from './pages'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -25,7 +27,7 @@ export function buildProgram(): Command {
     )
   initCommand(program)
   serveCommand(program)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

@@ -1,0 +1,77 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { docsctl, initWorkspace, json } from './support'
+
+let dataDir: string
+let space: string
+const run = (...args: string[]) => docsctl(dataDir, args)
+const file = (name: string, text: string) => {
+  const path = join(dataDir, name)
+  writeFileSync(path, text)
+  return path
+}
+
+beforeAll(async () => {
+  dataDir = (await initWorkspace()).dataDir
+  space = json(await run('space', 'create', '--title', 'Docs', '--json')).id
+})
+
+describe('docsctl cr and page', () => {
+  it('authors pages in a change request, shows its diff, and merges it', async () => {
+    expect((await run('cr', 'create', '--space', space, '--subject', 'Start')).stdout).toContain('Created change request #1')
+    const added = json(await run('page', 'add', '--space', space, '--cr', '1', '--file', file('guide.md', '# Guide\n\none\ntwo\n'), '--json'))
+    const guide = added.changes[0].page.id
+    await run('page', 'add', '--space', space, '--cr', '1', '--title', 'Child', '--parent', guide)
+    const tree = await run('page', 'list', '--space', space, '--cr', '1')
+    expect(tree.stdout).toMatch(/^ID\s+TITLE\s+PATH\s+TYPE$/m)
+    expect(tree.stdout).toContain('guide/child')
+    const diff = await run('cr', 'diff', '1', '--space', space)
+    expect(diff.stdout).toContain('added: (none) → guide')
+    expect(diff.stdout).toContain('+one')
+    expect((await run('cr', 'list', '--space', space)).stdout).toMatch(/#1\s+Start\s+open/)
+    expect((await run('cr', 'merge', '1', '--space', space)).stdout).toContain('Merged')
+    const live = json(await run('page', 'list', '--space', space, '--json'))
+    expect(live.pages.map((p: any) => p.title)).toEqual(['Guide'])
+    const got = await run('page', 'get', '--path', 'guide', '--space', space)
+    expect(got.stdout).toContain('two')
+    expect(json(await run('cr', 'get', '1', '--space', space, '--json')).status).toBe('merged')
+  })
+
+  it('edits, moves and removes pages, and updates a change request from the space', async () => {
+    const live = json(await run('page', 'list', '--space', space, '--json')).pages
+    const guide = live[0].id
+    const child = live[0].pages[0].id
+    await run('cr', 'create', '--space', space, '--subject', 'Edit')
+    await run('cr', 'create', '--space', space, '--subject', 'Other')
+    expect((await run('page', 'edit', guide, '--space', space, '--cr', '2', '--file', file('g2.md', '# Guide\n\nONE\ntwo\n'))).exitCode).toBe(0)
+    expect((await run('page', 'move', child, '--space', space, '--cr', '2', '--root'))).toMatchObject({ exitCode: 0 })
+    expect((await run('cr', 'merge', '2', '--space', space)).exitCode).toBe(0)
+    const extra = json(await run('page', 'add', '--space', space, '--cr', '3', '--title', 'Extra', '--json')).changes[0].page.id
+    await run('page', 'add', '--space', space, '--cr', '3', '--title', 'Scratch')
+    const scratch = json(await run('page', 'list', '--space', space, '--cr', '3', '--json')).pages.find((p: any) => p.title === 'Scratch').id
+    expect((await run('page', 'rm', scratch, '--space', space, '--cr', '3')).exitCode).toBe(0)
+    const updated = await run('cr', 'update-from-main', '3', '--space', space)
+    expect(updated.exitCode).toBe(0)
+    const pages = json(await run('page', 'list', '--space', space, '--cr', '3', '--json')).pages
+    expect(pages.map((p: any) => p.id).sort()).toEqual([guide, child, extra].sort())
+    expect(json(await run('page', 'get', guide, '--space', space, '--cr', '3', '--json')).markdown).toContain('ONE')
+    expect(json(await run('cr', 'update', '3', '--space', space, '--status', 'archived', '--json')).status).toBe('archived')
+  })
+
+  it('lists merge conflicts and exits non-zero, changing nothing', async () => {
+    const guide = json(await run('page', 'list', '--space', space, '--json')).pages[0].id
+    await run('cr', 'create', '--space', space, '--subject', 'Mine')
+    await run('cr', 'create', '--space', space, '--subject', 'Theirs')
+    await run('page', 'edit', guide, '--space', space, '--cr', '4', '--file', file('a.md', '# Guide\n\nAAA\ntwo\n'))
+    await run('page', 'edit', guide, '--space', space, '--cr', '5', '--file', file('b.md', '# Guide\n\nBBB\ntwo\n'))
+    expect((await run('cr', 'merge', '4', '--space', space)).exitCode).toBe(0)
+    const conflict = await run('cr', 'merge', '5', '--space', space)
+    expect(conflict.exitCode).not.toBe(0)
+    expect(conflict.stderr).toContain('edit-edit')
+    expect(json(await run('cr', 'get', '5', '--space', space, '--json'))).toMatchObject({ status: 'open', outdated: true })
+    const asJson = json(await run('cr', 'merge', '5', '--space', space, '--json'))
+    expect(asJson.error.code).toBe(409)
+    expect(asJson.error.data.conflicts[0]).toMatchObject({ kind: 'edit-edit', page: guide })
+  })
+})

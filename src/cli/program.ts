@@ -11,6 +11,7 @@ import { spaceCommands } from './spaces'
 import { userCommands } from './users'
 import { changeRequestCommands } from './change-requests'
 import { pageCommands } from './pages'
+import { linksCommand } from './links'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
     )
   initCommand(program)
   serveCommand(program)
+  linksCommand(program)
   for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }

@@ -169,3 +169,30 @@ describe('change requests', () => {
     expect((await merge(space.id, cr.id)).status).toBe(403)
   })
 })
+
+describe('links', () => {
+  it('lists the links of a space and of a page with their status and stats, counting broken ones added by open change requests', async () => {
+    const space = await newSpace()
+    const setup = await newCr(space.id)
+    await change(space.id, setup.id, [
+      { operation: 'insert_page', ref: 'home', document: { markdown: '# Home\n\nSee [install](install.md), [gone](nowhere.md)\nand [site](https://example.com).\n' } },
+      { operation: 'insert_page', title: 'Install', document: { markdown: 'Back [home](/pages/home)\n' } },
+    ])
+    await merge(space.id, setup.id)
+    const open = await newCr(space.id)
+    const tree = await pages(space.id)
+    await change(space.id, open.id, [{ operation: 'update_page', page: tree[1].id, document: { markdown: 'Broken [here](/pages/nope)\n' } }])
+    const res = await server.request('GET', `/v1/spaces/${space.id}/links`)
+    expect(res.status).toBe(200)
+    expect(res.body.stats).toEqual({ total: 4, broken: { total: 1, changeRequest: 1 } })
+    const broken = res.body.items.filter((l: any) => l.status === 'broken')
+    expect(broken).toEqual([expect.objectContaining({ target: 'nowhere.md', location: { page: tree[0].id, path: 'home', line: 3 } })])
+    const paged = await server.request('GET', `/v1/spaces/${space.id}/links?limit=3`)
+    expect(paged.body.items).toHaveLength(3)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/links?limit=3&page=${paged.body.next.page}`)).body.items).toHaveLength(1)
+    const pageLinks = await server.request('GET', `/v1/spaces/${space.id}/content/page/${tree[1].id}/links`)
+    expect(pageLinks.body.items).toEqual([expect.objectContaining({ status: 'ok', targetReference: expect.objectContaining({ kind: 'page', page: tree[0].id }) })])
+    const crLinks = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${open.id}/content/page/${tree[1].id}/links`)
+    expect(crLinks.body.stats.broken.total).toBe(1)
+  })
+})

@@ -75,3 +75,20 @@ describe('docsctl cr and page', () => {
     expect(asJson.error.data.conflicts[0]).toMatchObject({ kind: 'edit-edit', page: guide })
   })
 })
+
+describe('docsctl links', () => {
+  it('exits 1 listing page, line and target of broken links, and 0 when all are fine', async () => {
+    const linked = json(await run('space', 'create', '--title', 'Linked', '--json')).id
+    await run('cr', 'create', '--space', linked)
+    await run('page', 'add', '--space', linked, '--cr', '1', '--file', file('l.md', '# Links\n\n[ok](#top)\n[bad](missing.md)\n'))
+    await run('cr', 'merge', '1', '--space', linked)
+    const broken = await run('links', '--space', linked)
+    expect(broken.exitCode).toBe(1)
+    expect(broken.stdout).toMatch(/broken\s+links\s+4\s+missing\.md/)
+    expect(broken.stdout).toContain('2 links, 1 broken.')
+    const asJson = json(await run('links', '--space', linked, '--json'))
+    expect(asJson.stats.broken.total).toBe(1)
+    const clean = json(await run('space', 'create', '--title', 'Clean', '--json')).id
+    expect((await run('links', '--space', clean)).exitCode).toBe(0)
+  })
+})

@@ -40,7 +40,7 @@ export async function applyContentChanges(
   revertSource: (revisionId?: string) => Promise<ContentSnapshot>,
 ): Promise<{ content: ContentSnapshot; outcomes: ChangeOutcome[] }> {
   const pages = new Map(content.pages)
-  const work: ContentSnapshot = { pages, variables: { ...content.variables } }
+  const work: ContentSnapshot = { pages, variables: { ...content.variables }, source: content.source }
   const outcomes = new Map<string, ChangeOutcome>()
   const refs = new Map<string, string>()
   const at = nowIso()

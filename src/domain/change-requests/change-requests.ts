@@ -88,7 +88,9 @@ export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequ
         conflicts: result.conflicts,
       })
     }
-    const revision = await writeRevision(trx, { spaceId: space.id, content: result.merged, parents: [head, cr.revision_id], type: 'merge' })
+    // Stored as a change of the space head: only what the change request brings is written.
+    const merged = { ...result.merged, source: head === baseRevisionOf(cr) ? theirs.source : ours.source }
+    const revision = await writeRevision(trx, { spaceId: space.id, content: merged, parents: [head, cr.revision_id], type: 'merge' })
     const at = nowIso()
     await updateSpace(trx, space.id, { revision_id: revision, updated_at: at })
     await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision, updated_at: at })
@@ -108,7 +110,8 @@ export async function updateFromSpace(db: Db, space: SpaceRow, cr: ChangeRequest
         conflicts: result.conflicts,
       })
     }
-    const revision = head === baseRevisionOf(cr) ? cr.revision_id : await writeRevision(trx, { spaceId: space.id, content: result.merged, parents: [cr.revision_id, head], type: 'update' })
+    const merged = { ...result.merged, source: crContent.source }
+    const revision = head === baseRevisionOf(cr) ? cr.revision_id : await writeRevision(trx, { spaceId: space.id, content: merged, parents: [cr.revision_id, head], type: 'update' })
     await updateChangeRequest(trx, cr.id, { revision_id: revision, revision_merged_ancestor: head, updated_at: nowIso() })
     return revision
   })

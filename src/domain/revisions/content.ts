@@ -1,12 +1,15 @@
 /**
  * A revision's content as a snapshot: pages by id (each with its parent and order among siblings), and variables.
  *
- * Stored content-addressed: each page is one JSON record blob, and the revision points at a manifest blob listing
- * `[pageId, recordHash]`. A revision that changes one page writes one record and one manifest; every unchanged
- * record is shared with the revisions before it. Snapshots are immutable, so loaded ones are cached by hash.
+ * Stored content-addressed: each page is one JSON record blob; the page table (`pageId → record hash`) is a hash
+ * trie of small blobs (store/hash-trie.ts); the revision points at a manifest blob holding the trie's root and
+ * the variables. Saving a snapshot derived from a loaded one writes only the changed records and the trie nodes
+ * on their paths, so a revision that changes one page of ten thousand stores that page and a few small nodes.
+ * Snapshots are immutable, so loaded ones are cached by hash.
  */
 import type { Db, Trx } from '../../store/database'
 import { getBlobs, putBlob } from '../../store/blobs'
+import { trieEntries, trieUpdate } from '../../store/hash-trie'
 
 export type PageType = 'document' | 'group' | 'link'
 
@@ -31,6 +34,16 @@ export interface PageSnapshot {
 export interface ContentSnapshot {
   pages: Map<string, PageSnapshot>
   variables: Record<string, string>
+  /**
+   * The stored page table this snapshot was loaded from or derived from: saving diffs against it. Copy it along
+   * when deriving a snapshot from another.
+   */
+  source?: StoredPages
+}
+
+export interface StoredPages {
+  root: string | null
+  records: Map<string, string>
 }
 
 export function emptyContent(): ContentSnapshot {
@@ -38,7 +51,7 @@ export function emptyContent(): ContentSnapshot {
 }
 
 interface Manifest {
-  pages: [string, string][]
+  root: string | null
   variables: Record<string, string>
 }
 
@@ -50,6 +63,8 @@ const cache = new Map<string, ContentSnapshot>()
  */
 const RECORD_CACHE_SIZE = 100_000
 const records = new Map<string, PageSnapshot>()
+/** The record hash of every page object loaded or saved: unchanged pages are recognised without hashing. */
+const recordHashes = new WeakMap<PageSnapshot, string>()
 
 /** The content a manifest hash stands for (null: empty). The answer is shared: copy before changing it. */
 export async function loadContent(db: Db | Trx, contentHash: string | null): Promise<ContentSnapshot> {
@@ -59,30 +74,56 @@ export async function loadContent(db: Db | Trx, contentHash: string | null): Pro
   const manifestBytes = (await getBlobs(db, [contentHash])).get(contentHash)
   if (!manifestBytes) throw new Error(`Content manifest ${contentHash} is missing from the store.`)
   const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest
-  const missing = [...new Set(manifest.pages.map(([, hash]) => hash))].filter((hash) => !records.has(hash))
+  const table = await trieEntries(db, manifest.root)
+  const missing = [...new Set(table.values())].filter((hash) => !records.has(hash))
   const loaded = await getBlobs(db, missing)
-  for (const [hash, bytes] of loaded) rememberRecord(hash, JSON.parse(bytes.toString('utf8')))
   const pages = new Map<string, PageSnapshot>()
-  for (const [id, hash] of manifest.pages) pages.set(id, records.get(hash) ?? JSON.parse(loaded.get(hash)!.toString('utf8')))
-  const content = { pages, variables: manifest.variables ?? {} }
+  for (const [id, hash] of table) {
+    let page = records.get(hash)
+    if (!page) {
+      page = JSON.parse(loaded.get(hash)!.toString('utf8')) as PageSnapshot
+      rememberRecord(hash, page)
+    }
+    pages.set(id, page)
+  }
+  const content: ContentSnapshot = { pages, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table } }
   remember(contentHash, content)
   return content
 }
 
-/** Writes the content's records (new ones only cost a write) and manifest; answers the manifest hash. */
+/**
+ * Writes the content: the records of new or changed pages, the trie nodes on their paths, and the manifest.
+ * Answers the manifest hash. Work and bytes grow with what changed since `content.source`.
+ */
 export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Promise<string> {
-  const entries: [string, string][] = []
-  for (const page of [...content.pages.values()].sort(byOrder)) {
-    const hash = await putBlob(trx, JSON.stringify(page))
-    rememberRecord(hash, page)
-    entries.push([page.id, hash])
+  const base = content.source ?? { root: null, records: new Map<string, string>() }
+  const changes = new Map<string, string | null>()
+  const table = new Map(base.records)
+  for (const page of content.pages.values()) {
+    let hash = recordHashes.get(page)
+    if (!hash || base.records.get(page.id) !== hash) {
+      hash ??= await putBlob(trx, JSON.stringify(page))
+      rememberRecord(hash, page)
+      if (base.records.get(page.id) !== hash) {
+        changes.set(page.id, hash)
+        table.set(page.id, hash)
+      }
+    }
   }
-  const hash = await putBlob(trx, JSON.stringify({ pages: entries, variables: content.variables } satisfies Manifest))
-  remember(hash, content)
+  for (const id of base.records.keys()) {
+    if (!content.pages.has(id)) {
+      changes.set(id, null)
+      table.delete(id)
+    }
+  }
+  const root = await trieUpdate(trx, base.root, changes)
+  const hash = await putBlob(trx, JSON.stringify({ root, variables: content.variables } satisfies Manifest))
+  remember(hash, { ...content, source: { root, records: table } })
   return hash
 }
 
 function rememberRecord(hash: string, page: PageSnapshot) {
+  recordHashes.set(page, hash)
   if (records.size >= RECORD_CACHE_SIZE) records.delete(records.keys().next().value as string)
   records.set(hash, page)
 }

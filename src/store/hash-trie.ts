@@ -1,0 +1,114 @@
+/**
+ * A persistent hash trie of `key → value hash` stored as content-addressed blobs: the page table of a revision.
+ * Keys are spread by the hex digits of their sha256 (16 children a level); a leaf holds up to LEAF_SIZE entries.
+ * Updating k keys rewrites only the nodes on their paths, so a revision that changes one page of ten thousand
+ * writes a handful of small nodes, and every other node is shared with the revisions before it.
+ */
+import { createHash } from 'node:crypto'
+import type { Db, Trx } from './database'
+import { getBlobs, putBlob } from './blobs'
+
+const FANOUT = 16
+const LEAF_SIZE = 24
+const MAX_DEPTH = 32
+
+type Leaf = { l: [string, string][] }
+type Branch = { c: (string | null)[] }
+type TrieNode = Leaf | Branch
+
+const NODE_CACHE_SIZE = 50_000
+const nodes = new Map<string, TrieNode>()
+
+function remember(hash: string, node: TrieNode) {
+  if (nodes.size >= NODE_CACHE_SIZE) nodes.delete(nodes.keys().next().value as string)
+  nodes.set(hash, node)
+}
+
+function digest(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+function nibble(hex: string, depth: number): number {
+  return parseInt(hex[depth], 16)
+}
+
+async function readNodes(db: Db | Trx, hashes: string[]): Promise<void> {
+  const missing = hashes.filter((h) => !nodes.has(h))
+  if (missing.length === 0) return
+  for (const [hash, bytes] of await getBlobs(db, missing)) remember(hash, JSON.parse(bytes.toString('utf8')))
+}
+
+async function readNode(db: Db | Trx, hash: string): Promise<TrieNode> {
+  await readNodes(db, [hash])
+  const node = nodes.get(hash)
+  if (!node) throw new Error(`Trie node ${hash} is missing from the store.`)
+  return node
+}
+
+async function writeNode(trx: Db | Trx, node: TrieNode): Promise<string> {
+  const hash = await putBlob(trx, JSON.stringify(node))
+  remember(hash, node)
+  return hash
+}
+
+/** Every entry of the trie (empty for a null root), reading each level's nodes in one query. */
+export async function trieEntries(db: Db | Trx, root: string | null): Promise<Map<string, string>> {
+  const entries = new Map<string, string>()
+  let level = root ? [root] : []
+  while (level.length) {
+    await readNodes(db, level)
+    const next: string[] = []
+    for (const hash of level) {
+      const node = nodes.get(hash)!
+      if ('l' in node) for (const [key, value] of node.l) entries.set(key, value)
+      else for (const child of node.c) if (child) next.push(child)
+    }
+    level = next
+  }
+  return entries
+}
+
+type Change = { key: string; hex: string; value: string | null }
+
+/** The root of the trie with `changes` applied (a null value removes the key); null when it ends up empty. */
+export async function trieUpdate(trx: Db | Trx, root: string | null, changes: Map<string, string | null>): Promise<string | null> {
+  if (changes.size === 0) return root
+  const list = [...changes].map(([key, value]) => ({ key, hex: digest(key), value }))
+  return update(trx, root, list, 0)
+}
+
+async function update(trx: Db | Trx, hash: string | null, changes: Change[], depth: number): Promise<string | null> {
+  const node = hash ? await readNode(trx, hash) : null
+  if (!node || 'l' in node) {
+    const entries = new Map(node ? (node as Leaf).l : [])
+    for (const change of changes) {
+      if (change.value === null) entries.delete(change.key)
+      else entries.set(change.key, change.value)
+    }
+    if (entries.size === 0) return null
+    return build(trx, [...entries].map(([key, value]) => ({ key, hex: digest(key), value })), depth)
+  }
+  const groups = new Map<number, Change[]>()
+  for (const change of changes) {
+    const slot = nibble(change.hex, depth)
+    groups.set(slot, [...(groups.get(slot) ?? []), change])
+  }
+  const children = [...node.c]
+  for (const [slot, group] of groups) children[slot] = await update(trx, children[slot], group, depth + 1)
+  if (children.every((child) => child === null)) return null
+  return writeNode(trx, { c: children })
+}
+
+async function build(trx: Db | Trx, entries: Change[], depth: number): Promise<string> {
+  if (entries.length <= LEAF_SIZE || depth >= MAX_DEPTH) {
+    return writeNode(trx, { l: entries.map((e) => [e.key, e.value!] as [string, string]).sort((a, b) => (a[0] < b[0] ? -1 : 1)) })
+  }
+  const children: (string | null)[] = new Array(FANOUT).fill(null)
+  const groups = new Map<number, Change[]>()
+  for (const entry of entries) {
+    const slot = nibble(entry.hex, depth)
+    groups.set(slot, [...(groups.get(slot) ?? []), entry])
+  }
+  for (const [slot, group] of groups) children[slot] = await build(trx, group, depth + 1)
+  return writeNode(trx, { c: children })
+}

@@ -8,6 +8,7 @@ import { loadLiveSpace } from './spaces'
 import { PageQuery, RevisionQuery, findPage, presentRevisionOf } from './content'
 import { presentChangeRequest } from './presenters/change-request'
 import { pageContext, presentPage, presentPageTree } from './presenters/page'
+import { presentFile } from './presenters/file'
 import { findChangeRequest, listChangeRequests, updateChangeRequest as updateChangeRequestRow } from '../store/change-requests'
 import { findRevisionById } from '../store/revisions'
 import { findUserById } from '../store/users'
@@ -180,6 +181,19 @@ const Change = Type.Union([
   }),
   Type.Object({ operation: Type.Literal('delete_page'), page: Type.String({ minLength: 1 }) }),
   Type.Object({ operation: Type.Literal('revert_page'), page: Type.String({ minLength: 1 }), revision: Type.Optional(Type.String({ minLength: 1 })) }),
+  Type.Object({
+    operation: Type.Literal('insert_files'),
+    files: Type.Array(
+      Type.Object({
+        ref: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+        name: Type.String({ minLength: 1, maxLength: 256 }),
+        contentType: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+        url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+        base64: Type.Optional(Type.String({ maxLength: 1_400_000 })),
+      }),
+      { minItems: 1, maxItems: 20 },
+    ),
+  }),
 ])
 
 export const updateChangeRequestContent = defineOperation({
@@ -189,7 +203,7 @@ export const updateChangeRequestContent = defineOperation({
   tag: 'change-requests',
   summary: 'Apply an ordered batch of page changes (1 to 50) atomically, as one new revision',
   description:
-    'Operations: insert_page, update_page, delete_page, revert_page. A Markdown document\'s front matter sets the page metadata and wins over the fields; the title comes from front matter, else the leading heading, else `title`. One invalid change rejects the whole batch, naming it.',
+    'Operations: insert_page, update_page, delete_page, revert_page, insert_files (url or base64 of at most 1 MiB; a `ref` links it from pages of the batch). A Markdown document\'s front matter sets the page metadata and wins over the fields; the title comes from front matter, else the leading heading, else `title`. One invalid change rejects the whole batch, naming it.',
   params: CrParams,
   query: Type.Object({ compat: Type.Optional(Type.Boolean({ default: true, description: 'false: answer {changeRequest, changes}' })) }),
   body: Type.Object({ changes: Type.Array(Change, { minItems: 1, maxItems: 50 }) }),
@@ -202,7 +216,11 @@ export const updateChangeRequestContent = defineOperation({
     const changeRequest = await present(ctx, space, result.cr)
     if (query.compat !== false) return changeRequest
     const location = (page: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${page}`
-    return { changeRequest, changes: result.outcomes.map((o) => ({ object: o.object, page: { object: 'page', id: o.page, urls: { location: location(o.page) } } })) }
+    return {
+      changeRequest,
+      changes: result.outcomes.map((o) => ({ object: o.object, page: { object: 'page', id: o.page, urls: { location: location(o.page) } } })),
+      insertedFiles: result.insertedFiles.map((f) => presentFile(f, ctx.baseUrl)),
+    }
   },
 })
 

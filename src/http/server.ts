@@ -11,6 +11,8 @@ import { buildOpenApiDocument } from '../api/openapi'
 import { Limits } from '../api/schemas/limits'
 import { ApiError, BadRequestError, NotFoundError, PayloadTooLargeError, toErrorBody } from '../errors'
 import { purgeExpiredSpaces } from '../domain/spaces/purge-expired-spaces'
+import { getBlobs } from '../store/blobs'
+import { contentTypeOf } from '../domain/files/file-source'
 
 export interface ServerOptions {
   engine: Engine
@@ -60,6 +62,22 @@ export function buildApp(engine: Engine, options: { log?: boolean } = {}): Fasti
   })
 
   app.get('/v1/openapi.json', async (request) => buildOpenApiDocument(baseUrlOf(request)))
+  // File downloads (`downloadURL`): by content hash, without a token. Only images and plain formats are shown
+  // inline; anything else is an attachment, and nothing is sniffed.
+  app.get('/files/:blob/:name', async (request, reply) => {
+    const { blob, name } = request.params as { blob: string; name: string }
+    if (!/^[0-9a-f]{64}$/.test(blob)) throw new NotFoundError(`No file at ${request.url}.`)
+    const bytes = (await getBlobs(engine.db, [blob])).get(blob)
+    if (!bytes) throw new NotFoundError(`No file at ${request.url}.`)
+    const type = contentTypeOf(name)
+    const inline = /^image\/(png|jpeg|gif|webp)$|^application\/pdf$|^text\/plain$/.test(type)
+    reply
+      .type(type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
+    return bytes
+  })
   app.get('/app/*', async (request, reply) => {
     const apiPath = appPathToApi((request.params as { '*': string })['*'])
     if (!apiPath) throw new NotFoundError(`No page at ${request.url.split('?')[0]}.`)

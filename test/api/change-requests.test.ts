@@ -196,3 +196,63 @@ describe('links', () => {
     expect(crLinks.body.stats.broken.total).toBe(1)
   })
 })
+
+describe('files', () => {
+  const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+  it('uploads files by base64 and by url, links them from pages by ref, serves them and lists their backlinks', async () => {
+    const http = await import('node:http')
+    const source = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('hello file'))
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve))
+    const sourceUrl = `http://127.0.0.1:${(source.address() as { port: number }).port}/notes.txt`
+    try {
+      const space = await newSpace()
+      const cr = await newCr(space.id)
+      const res = await change(
+        space.id,
+        cr.id,
+        [
+          { operation: 'insert_files', files: [{ ref: 'dot.png', name: 'dot.png', contentType: 'image/png', base64: PNG_1x1 }, { name: 'notes.txt', url: sourceUrl }] },
+          { operation: 'insert_page', title: 'Gallery', document: { markdown: '# Gallery\n\n![dot](./dot.png)\n' } },
+        ],
+        '?compat=false',
+      )
+      expect(res.status).toBe(200)
+      const [dot, notes] = res.body.insertedFiles
+      expect(dot).toMatchObject({ name: 'dot.png', contentType: 'image/png', size: 70, dimensions: { width: 1, height: 1 } })
+      expect(notes).toMatchObject({ name: 'notes.txt', contentType: 'text/plain', size: 10 })
+      const page = (await pages(space.id, cr.id))[0]
+      expect(page.markdown).toContain(`![dot](/files/${dot.id})`)
+      const download = await fetch(dot.downloadURL)
+      expect(download.headers.get('content-type')).toBe('image/png')
+      expect(Buffer.from(await download.arrayBuffer()).toString('base64')).toBe(PNG_1x1)
+      expect(await (await fetch(notes.downloadURL)).text()).toBe('hello file')
+      await merge(space.id, cr.id)
+      const listed = await server.request('GET', `/v1/spaces/${space.id}/content/files`)
+      expect(listed.body.items.map((f: any) => f.name)).toEqual(['dot.png', 'notes.txt'])
+      expect((await server.request('GET', `/v1/spaces/${space.id}/content/files/${dot.id}`)).body.id).toBe(dot.id)
+      const back = await server.request('GET', `/v1/spaces/${space.id}/content/files/${dot.id}/backlinks`)
+      expect(back.body.items).toEqual([expect.objectContaining({ location: expect.objectContaining({ page: page.id, lines: [3] }) })])
+      expect((await server.request('GET', `/v1/spaces/${space.id}/links`)).body.stats.broken.total).toBe(0)
+      expect((await server.request('GET', `/v1/spaces/${space.id}/content/files/nope`)).status).toBe(404)
+    } finally {
+      source.close()
+    }
+  })
+
+  it('rejects a file without bytes, a bad address, or base64 without a content type, naming the field', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id)
+    const cases: [unknown, string][] = [
+      [{ name: 'a.png' }, 'give either url or base64'],
+      [{ name: 'a.png', base64: PNG_1x1 }, 'contentType'],
+      [{ name: 'a.txt', url: 'http://127.0.0.1:9/none' }, 'could not fetch'],
+    ]
+    for (const [file, message] of cases) {
+      const res = await change(space.id, cr.id, [{ operation: 'insert_files', files: [file] }])
+      expect(res.status, JSON.stringify(file)).toBe(400)
+      expect(res.body.error.message).toContain('body.changes[0].files[0]')
+      expect(res.body.error.message).toContain(message)
+    }
+  })
+})

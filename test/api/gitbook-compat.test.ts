@@ -164,11 +164,32 @@ const scenarios: Record<string, Scenario> = {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/path/introduction`)
   },
+  listFiles: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/files`),
+  getFileById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/content/files/${c.file}`)
+  },
+  listFilesInRevisionById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/files`)
+  },
+  getFileInRevisionById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/files/${c.file}`)
+  },
+  listFilesInChangeRequestById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/files`)
+  },
+  getFileInChangeRequestById: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/files/${c.file}`)
+  },
   moveSpace: async () => server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await collection()).id } }),
 }
 
 /** A space with merged content (a page with a child) and an open change request with an extra page. */
-let contentCache: { space: any; cr: any; page: string; child: string; revision: string } | undefined
+let contentCache: { space: any; cr: any; page: string; child: string; revision: string; file: string } | undefined
 async function withContent() {
   if (contentCache) return contentCache
   const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Content', emoji: '📚' } })).body
@@ -179,6 +200,7 @@ async function withContent() {
         { operation: 'insert_page', ref: 'intro', document: { markdown: '---\ndescription: Start here\n---\n# Introduction\n\nHello.\n' }, emoji: '👋' },
         { operation: 'insert_page', into: 'intro', title: 'Details', document: { markdown: 'More.\n' } },
         { operation: 'insert_page', title: 'Group', type: 'group', document: {} },
+        { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' }] },
       ],
     },
   })
@@ -186,7 +208,8 @@ async function withContent() {
   const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Open one' } })).body
   await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: 'Draft.\n' } }] } })
   const tree = (await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages
-  contentCache = { space, cr, page: tree[0].id, child: tree[0].pages[0].id, revision: merged.revision }
+  const file = (await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items[0].id
+  contentCache = { space, cr, page: tree[0].id, child: tree[0].pages[0].id, revision: merged.revision, file }
   return contentCache
 }
 

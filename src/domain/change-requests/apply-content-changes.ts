@@ -7,6 +7,8 @@ import { BadRequestError } from '../../errors'
 import { nowIso, newId } from '../../store/ids'
 import { byOrder, childrenByParent, pagePaths, slugify, type ContentSnapshot, type PageSnapshot } from '../revisions/content'
 import { parseDocument } from '../revisions/front-matter'
+import type { FileInput, PreparedFile } from '../files/file-source'
+import type { FileSnapshot } from '../revisions/content'
 
 export interface PageFields {
   title?: string
@@ -24,6 +26,7 @@ export type ContentChange =
   | ({ operation: 'update_page'; page: string; document?: { markdown?: string }; into?: string | null; at?: number } & PageFields)
   | { operation: 'delete_page'; page: string }
   | { operation: 'revert_page'; page: string; revision?: string }
+  | { operation: 'insert_files'; files: FileInput[] }
 
 export interface ChangeOutcome {
   object: 'created_page' | 'updated_page' | 'deleted_page'
@@ -38,11 +41,16 @@ export async function applyContentChanges(
   content: ContentSnapshot,
   changes: ContentChange[],
   revertSource: (revisionId?: string) => Promise<ContentSnapshot>,
-): Promise<{ content: ContentSnapshot; outcomes: ChangeOutcome[] }> {
+  /** The files of `insert_files` changes, fetched beforehand, by change index then file index. */
+  prepared: Map<number, PreparedFile[]> = new Map(),
+): Promise<{ content: ContentSnapshot; outcomes: ChangeOutcome[]; insertedFiles: FileSnapshot[] }> {
   const pages = new Map(content.pages)
-  const work: ContentSnapshot = { pages, variables: { ...content.variables }, source: content.source }
+  const work: ContentSnapshot = { pages, files: new Map(content.files ?? []), variables: { ...content.variables }, source: content.source }
   const outcomes = new Map<string, ChangeOutcome>()
   const refs = new Map<string, string>()
+  const fileRefs = new Map<string, string>()
+  const insertedFiles: FileSnapshot[] = []
+  const touched = new Set<string>()
   const at = nowIso()
 
   for (const [index, change] of changes.entries()) {
@@ -79,6 +87,7 @@ export async function applyContentChanges(
         pages.set(id, page)
         place(work, page, change.at)
         outcomes.set(id, { object: 'created_page', page: id })
+        touched.add(id)
         break
       }
       case 'update_page': {
@@ -103,6 +112,7 @@ export async function applyContentChanges(
         pages.set(page.id, page)
         if (change.into !== undefined || change.at !== undefined) place(work, page, change.at)
         if (!outcomes.has(page.id)) outcomes.set(page.id, { object: 'updated_page', page: page.id })
+        if (parsed) touched.add(page.id)
         break
       }
       case 'delete_page': {
@@ -131,12 +141,44 @@ export async function applyContentChanges(
         }
         break
       }
+      case 'insert_files': {
+        const files = prepared.get(index) ?? []
+        change.files.forEach((input, i) => {
+          const file = files[i]
+          const id = newId()
+          if (input.ref) {
+            if (refs.has(input.ref) || fileRefs.has(input.ref)) throw new BadRequestError(`${where}.files[${i}].ref: "${input.ref}" is used twice in the batch.`)
+            fileRefs.set(input.ref, id)
+          }
+          const snapshot: FileSnapshot = { id, name: file.name, contentType: file.contentType, size: file.bytes.length, blob: file.blob, ...(file.dimensions ? { dimensions: file.dimensions } : {}), createdAt: at }
+          work.files!.set(id, snapshot)
+          insertedFiles.push(snapshot)
+        })
+        break
+      }
       default:
         throw new BadRequestError(`${where}.operation: "${(change as { operation: string }).operation}" is not supported.`)
     }
   }
+  resolveRefs(work, touched, refs, fileRefs)
   checkPaths(work)
-  return { content: work, outcomes: [...outcomes.values()] }
+  return { content: work, outcomes: [...outcomes.values()], insertedFiles }
+}
+
+/** In the pages this batch wrote, links to a `ref` of the batch become links to the page or file it named. */
+function resolveRefs(content: ContentSnapshot, touched: Set<string>, pageRefs: Map<string, string>, fileRefs: Map<string, string>) {
+  if (pageRefs.size === 0 && fileRefs.size === 0) return
+  for (const id of touched) {
+    const page = content.pages.get(id)
+    if (!page) continue
+    const markdown = page.markdown.replace(/(\]\(\s*<?)(?:\.\/)?([^)\s>#]+?)(\.md)?(#[^)\s>]*)?(>?(?:\s+"[^"]*")?\s*\))/g, (whole, open, target, md, anchor = '', close) => {
+      const fileId = fileRefs.get(target + (md ?? ''))
+      if (fileId) return `${open}/files/${fileId}${close}`
+      const pageId = pageRefs.get(target)
+      return pageId ? `${open}/pages/${pageId}${anchor}${close}` : whole
+    })
+    if (markdown !== page.markdown) content.pages.set(id, { ...page, markdown })
+  }
 }
 
 const META_KEYS = ['emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'layout', 'cover', 'variables'] as const

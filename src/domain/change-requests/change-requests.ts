@@ -10,7 +10,9 @@ import { findSpaceById, updateSpace } from '../../store/spaces'
 import { findRevisionById } from '../../store/revisions'
 import { newId, nowIso } from '../../store/ids'
 import { ConflictError, NotFoundError } from '../../errors'
-import { loadContent, type ContentSnapshot } from '../revisions/content'
+import { loadContent, type ContentSnapshot, type FileSnapshot } from '../revisions/content'
+import { prepareFile, type PreparedFile } from '../files/file-source'
+import { putBlob } from '../../store/blobs'
 import { mergeSnapshots } from '../revisions/three-way-merge'
 import { writeRevision } from '../revisions/write-revision'
 import { applyContentChanges, type ChangeOutcome, type ContentChange } from './apply-content-changes'
@@ -58,16 +60,28 @@ function assertEditable(cr: ChangeRequestRow) {
   if (cr.status === 'archived') throw new ConflictError(`Change request #${cr.number} is archived: set its status to "open" to edit it.`)
 }
 
-/** Applies a batch of changes as one new revision of the change request. */
-export async function updateContent(db: Db, space: SpaceRow, cr: ChangeRequestRow, changes: ContentChange[]): Promise<{ cr: ChangeRequestRow; outcomes: ChangeOutcome[] }> {
+/** Applies a batch of changes as one new revision of the change request (files are fetched first). */
+export async function updateContent(
+  db: Db,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  changes: ContentChange[],
+): Promise<{ cr: ChangeRequestRow; outcomes: ChangeOutcome[]; insertedFiles: FileSnapshot[] }> {
   assertEditable(cr)
+  const prepared = new Map<number, PreparedFile[]>()
+  for (const [index, change] of changes.entries()) {
+    if (change.operation === 'insert_files') {
+      prepared.set(index, await Promise.all(change.files.map((file, i) => prepareFile(file, `body.changes[${index}].files[${i}]`))))
+    }
+  }
   const content = await contentOfRevision(db, cr.revision_id)
-  const { content: next, outcomes } = await applyContentChanges(content, changes, (revisionId) => contentOfRevision(db, revisionId ?? baseRevisionOf(cr)))
+  const { content: next, outcomes, insertedFiles } = await applyContentChanges(content, changes, (revisionId) => contentOfRevision(db, revisionId ?? baseRevisionOf(cr)), prepared)
   return db.transaction().execute(async (trx) => {
+    for (const files of prepared.values()) for (const file of files) await putBlob(trx, file.bytes)
     const revision = await writeRevision(trx, { spaceId: space.id, content: next, parents: [cr.revision_id], type: 'edits' })
     const at = nowIso()
     await updateChangeRequest(trx, cr.id, { revision_id: revision, updated_at: at })
-    return { cr: { ...cr, revision_id: revision, updated_at: at }, outcomes }
+    return { cr: { ...cr, revision_id: revision, updated_at: at }, outcomes, insertedFiles }
   })
 }
 

@@ -16,6 +16,8 @@ export interface CheckedLink {
   kind: 'page' | 'file' | 'url' | 'anchor'
   /** The page the target resolves to. */
   targetPage?: string
+  /** The file the target resolves to. */
+  targetFile?: string
   /** The page holding the link, its path and the line. */
   page: string
   path: string
@@ -42,12 +44,20 @@ export function checkLinks(content: ContentSnapshot, only?: (page: PageSnapshot)
   return results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
 }
 
-function classify(target: string, directory: string, content: ContentSnapshot, byPath: Map<string, string>): Pick<CheckedLink, 'status' | 'kind' | 'targetPage'> {
+function classify(target: string, directory: string, content: ContentSnapshot, byPath: Map<string, string>): Pick<CheckedLink, 'status' | 'kind' | 'targetPage' | 'targetFile'> {
   const clean = target.split('#')[0].split('?')[0]
   if (target.startsWith('#')) return { status: 'ok', kind: 'anchor' }
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return { status: 'ok', kind: 'url' }
   if (target.startsWith('/app/') || target.startsWith('/o/') || target.startsWith('/s/')) return { status: 'in-app', kind: 'url' }
-  if (clean.startsWith('/files/') || clean.includes('.gitbook/assets/')) return { status: 'broken', kind: 'file' }
+  if (clean.startsWith('/files/')) {
+    const id = decodeURIComponent(clean.slice('/files/'.length))
+    return content.files?.has(id) ? { status: 'ok', kind: 'file', targetFile: id } : { status: 'broken', kind: 'file' }
+  }
+  if (clean.includes('.gitbook/assets/')) {
+    const name = decodeURIComponent(clean.split('.gitbook/assets/').pop()!)
+    const file = [...(content.files?.values() ?? [])].find((f) => f.name === name)
+    return file ? { status: 'ok', kind: 'file', targetFile: file.id } : { status: 'broken', kind: 'file' }
+  }
   let pagePath: string
   if (clean.startsWith('/pages/')) {
     const rest = decodeURIComponent(clean.slice('/pages/'.length))

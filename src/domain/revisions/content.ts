@@ -31,8 +31,22 @@ export interface PageSnapshot {
   updatedAt: string
 }
 
+/** A file of a revision: its bytes are a blob, stored once whatever the number of revisions holding it. */
+export interface FileSnapshot {
+  id: string
+  name: string
+  contentType: string
+  size: number
+  /** Hash of the bytes in the blob store. */
+  blob: string
+  dimensions?: { width: number; height: number }
+  createdAt: string
+}
+
 export interface ContentSnapshot {
   pages: Map<string, PageSnapshot>
+  /** Files by id (absent: none). */
+  files?: Map<string, FileSnapshot>
   variables: Record<string, string>
   /**
    * The stored page table this snapshot was loaded from or derived from: saving diffs against it. Copy it along
@@ -52,6 +66,7 @@ export function emptyContent(): ContentSnapshot {
 
 interface Manifest {
   root: string | null
+  files?: FileSnapshot[]
   variables: Record<string, string>
 }
 
@@ -86,7 +101,8 @@ export async function loadContent(db: Db | Trx, contentHash: string | null): Pro
     }
     pages.set(id, page)
   }
-  const content: ContentSnapshot = { pages, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table } }
+  const files = new Map((manifest.files ?? []).map((file) => [file.id, file]))
+  const content: ContentSnapshot = { pages, files, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table } }
   remember(contentHash, content)
   return content
 }
@@ -117,7 +133,8 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
     }
   }
   const root = await trieUpdate(trx, base.root, changes)
-  const hash = await putBlob(trx, JSON.stringify({ root, variables: content.variables } satisfies Manifest))
+  const files = [...(content.files?.values() ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1))
+  const hash = await putBlob(trx, JSON.stringify({ root, ...(files.length ? { files } : {}), variables: content.variables } satisfies Manifest))
   remember(hash, { ...content, source: { root, records: table } })
   return hash
 }

@@ -4,7 +4,7 @@
  * their place in the tree (parent and order) as one field. A conflict is reported, never silently resolved: the
  * merge then answers every conflict and no content.
  */
-import { byOrder, childrenByParent, type ContentSnapshot, type PageSnapshot } from './content'
+import { byOrder, childrenByParent, type ContentSnapshot, type FileSnapshot, type PageSnapshot } from './content'
 import { mergeText } from './merge-text'
 
 export type MergeConflictKind =
@@ -17,11 +17,15 @@ export type MergeConflictKind =
   | 'cycle'
   | 'path-collision'
   | 'variable-edit-edit'
+  | 'file-edit-edit'
+  | 'file-delete-edit'
 
 export interface MergeConflict {
   kind: MergeConflictKind
   /** The page concerned (for page conflicts). */
   page?: string
+  /** The file concerned (for file conflicts). */
+  file?: string
   /** The variable concerned (for variable conflicts). */
   variable?: string
   /** The page field concerned, for edit-edit conflicts. */
@@ -43,8 +47,9 @@ export function mergeSnapshots(base: ContentSnapshot, ours: ContentSnapshot, the
     if (merged) pages.set(id, merged)
   }
   const variables = mergeVariables(base.variables, ours.variables, theirs.variables, conflicts)
+  const files = mergeFiles(base.files, ours.files, theirs.files, conflicts)
   if (conflicts.length === 0) checkTree(pages, conflicts)
-  return conflicts.length ? { ok: false, conflicts } : { ok: true, merged: { pages, variables } }
+  return conflicts.length ? { ok: false, conflicts } : { ok: true, merged: { pages, files, variables } }
 }
 
 function mergePage(id: string, b: PageSnapshot | undefined, o: PageSnapshot | undefined, t: PageSnapshot | undefined, conflicts: MergeConflict[]): PageSnapshot | undefined {
@@ -127,6 +132,24 @@ function mergeVariables(base: Record<string, string>, ours: Record<string, strin
       continue
     }
     if (value !== undefined) result[key] = value
+  }
+  return result
+}
+
+/** Files merge by id: a change on one side is taken; different changes on both sides are a conflict. */
+function mergeFiles(base = new Map<string, FileSnapshot>(), ours = new Map<string, FileSnapshot>(), theirs = new Map<string, FileSnapshot>(), conflicts: MergeConflict[]) {
+  const result = new Map<string, FileSnapshot>()
+  for (const id of new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])) {
+    const [b, o, t] = [base.get(id), ours.get(id), theirs.get(id)]
+    let value: FileSnapshot | undefined
+    if (equal(o, t) || equal(b, t)) value = o
+    else if (equal(b, o)) value = t
+    else {
+      const kind = o && t ? 'file-edit-edit' : 'file-delete-edit'
+      conflicts.push({ kind, file: id, message: `File "${(o ?? t ?? b)!.name}" (${id}) was ${kind === 'file-edit-edit' ? 'changed differently' : 'deleted on one side and changed on the other'}.` })
+      continue
+    }
+    if (value) result.set(id, value)
   }
   return result
 }

@@ -1,0 +1,181 @@
+/** Files of a space's content, of a revision, and of a change request; and the pages that reference a file. */
+import { Type } from '@sinclair/typebox/type'
+import { defineOperation, type OperationContext } from './operation'
+import { Id } from './schemas/common'
+import { PageQuery as ListPageQuery, listEnvelope } from './schemas/pagination'
+import { loadRevision } from './content'
+import { loadLiveSpace } from './spaces'
+import { presentFile } from './presenters/file'
+import { contentOfRevision } from '../domain/change-requests/change-requests'
+import { checkLinks } from '../domain/links/check-links'
+import { findChangeRequest } from '../store/change-requests'
+import { decodeCursor, encodeCursor } from '../store/pagination'
+import { NotFoundError } from '../errors'
+import type { ContentSnapshot, FileSnapshot } from '../domain/revisions/content'
+
+const SpaceId = { spaceId: Id('Id of the space') }
+const CrId = { changeRequestId: Id('Id or number of the change request') }
+const FileId = { fileId: Id('Id of the file') }
+
+/** One page of a list held in memory; the cursor is the offset. */
+function pageOf<T>(all: T[], query: { page?: string; limit?: number }) {
+  const offset = query.page ? Number(decodeCursor(query.page, 1)[0]) : 0
+  const limit = query.limit ?? 50
+  return listEnvelope({ items: all.slice(offset, offset + limit), count: all.length, next: offset + limit < all.length ? encodeCursor([offset + limit]) : undefined })
+}
+
+function filesOf(content: ContentSnapshot): FileSnapshot[] {
+  return [...(content.files?.values() ?? [])].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
+}
+
+function fileOf(content: ContentSnapshot, fileId: string): FileSnapshot {
+  const file = content.files?.get(fileId)
+  if (!file) throw new NotFoundError(`File "${fileId}" does not exist in this revision.`)
+  return file
+}
+
+async function changeRequestContent(ctx: OperationContext, spaceId: string, changeRequestId: string) {
+  const space = await loadLiveSpace(ctx, spaceId)
+  const cr = await findChangeRequest(ctx.db, space.id, changeRequestId)
+  if (!cr) throw new NotFoundError(`Change request "${changeRequestId}" does not exist in space "${spaceId}".`)
+  return contentOfRevision(ctx.db, cr.revision_id)
+}
+
+/** Pages whose links point at the file. */
+function backlinks(content: ContentSnapshot, fileId: string, spaceId: string) {
+  fileOf(content, fileId)
+  const pages = new Map<string, { path: string; lines: number[] }>()
+  for (const link of checkLinks(content)) {
+    if (link.kind !== 'file' || link.targetFile !== fileId) continue
+    const entry = pages.get(link.page) ?? { path: link.path, lines: [] }
+    entry.lines.push(link.line)
+    pages.set(link.page, entry)
+  }
+  return [...pages].map(([page, { path, lines }]) => ({
+    object: 'link' as const,
+    status: 'ok',
+    relation: 'reference',
+    targetReference: { kind: 'file', file: fileId, space: spaceId },
+    locationReferences: [{ kind: 'page', page, space: spaceId }],
+    location: { page, path, lines },
+  }))
+}
+
+const listQuery = Type.Object({ ...ListPageQuery })
+
+export const listFiles = defineOperation({
+  id: 'listFiles',
+  method: 'GET',
+  path: '/spaces/{spaceId}/content/files',
+  tag: 'content',
+  summary: 'The files of the active revision',
+  params: Type.Object(SpaceId),
+  query: listQuery,
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const { content } = await loadRevision(ctx, params.spaceId)
+    return pageOf(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
+  },
+})
+
+export const getFileById = defineOperation({
+  id: 'getFileById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/content/files/{fileId}',
+  tag: 'content',
+  summary: 'A file of the active revision',
+  params: Type.Object({ ...SpaceId, ...FileId }),
+  success: 200,
+  async handler(ctx, { params }) {
+    const { content } = await loadRevision(ctx, params.spaceId)
+    return presentFile(fileOf(content, params.fileId), ctx.baseUrl)
+  },
+})
+
+export const listFileBacklinks = defineOperation({
+  id: 'listFileBacklinks',
+  method: 'GET',
+  path: '/spaces/{spaceId}/content/files/{fileId}/backlinks',
+  tag: 'content',
+  summary: 'The pages of the active revision that reference a file',
+  params: Type.Object({ ...SpaceId, ...FileId }),
+  query: listQuery,
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const { content } = await loadRevision(ctx, params.spaceId)
+    return pageOf(backlinks(content, params.fileId, params.spaceId), query)
+  },
+})
+
+export const listFilesInRevisionById = defineOperation({
+  id: 'listFilesInRevisionById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/revisions/{revisionId}/files',
+  tag: 'content',
+  summary: 'The files of a revision',
+  params: Type.Object({ ...SpaceId, revisionId: Id('Id of the revision') }),
+  query: listQuery,
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
+    return pageOf(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
+  },
+})
+
+export const getFileInRevisionById = defineOperation({
+  id: 'getFileInRevisionById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}',
+  tag: 'content',
+  summary: 'A file of a revision',
+  params: Type.Object({ ...SpaceId, revisionId: Id('Id of the revision'), ...FileId }),
+  success: 200,
+  async handler(ctx, { params }) {
+    const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
+    return presentFile(fileOf(content, params.fileId), ctx.baseUrl)
+  },
+})
+
+export const listFilesInChangeRequestById = defineOperation({
+  id: 'listFilesInChangeRequestById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
+  tag: 'change-requests',
+  summary: 'The files of a change request',
+  params: Type.Object({ ...SpaceId, ...CrId }),
+  query: listQuery,
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
+    return pageOf(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
+  },
+})
+
+export const getFileInChangeRequestById = defineOperation({
+  id: 'getFileInChangeRequestById',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}',
+  tag: 'change-requests',
+  summary: 'A file of a change request',
+  params: Type.Object({ ...SpaceId, ...CrId, ...FileId }),
+  success: 200,
+  async handler(ctx, { params }) {
+    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
+    return presentFile(fileOf(content, params.fileId), ctx.baseUrl)
+  },
+})
+
+export const listFileBacklinksInChangeRequest = defineOperation({
+  id: 'listFileBacklinksInChangeRequest',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
+  tag: 'change-requests',
+  summary: 'The pages of a change request that reference a file',
+  params: Type.Object({ ...SpaceId, ...CrId, ...FileId }),
+  query: listQuery,
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
+    return pageOf(backlinks(content, params.fileId, params.spaceId), query)
+  },
+})

@@ -15,6 +15,7 @@ import { findUserById } from '../store/users'
 import { nowIso } from '../store/ids'
 import { createChangeRequest as createChangeRequestRow, mergeChangeRequest as mergeChangeRequestRows, updateContent, updateFromSpace } from '../domain/change-requests/change-requests'
 import { loadContent } from '../domain/revisions/content'
+import { signPrintLink } from '../domain/print/print-link'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors'
 import type { ChangeRequestRow } from '../store/tables/change-request.table'
 import type { SpaceRow } from '../store/tables/space.table'
@@ -272,5 +273,29 @@ export const getPageInChangeRequestById = defineOperation({
   async handler(ctx, { params }) {
     const { space, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
     return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, space.id, content))
+  },
+})
+
+export const getChangeRequestPDF = defineOperation({
+  id: 'getChangeRequestPDF',
+  method: 'GET',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
+  tag: 'change-requests',
+  summary: 'A temporary (1 hour) address of a print-ready rendering of the change request, or of one page',
+  description: 'The address serves HTML laid out for printing (one page a sheet); print it to PDF from a browser.',
+  params: CrParams,
+  query: Type.Object({ only: Type.Optional(Type.Boolean()), page: Type.Optional(Type.String({ minLength: 1 })) }),
+  success: 200,
+  async handler(ctx, { params, query }) {
+    const { space, cr, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
+    if (query.page) findPage(content, query.page)
+    if (query.only && !query.page) throw new BadRequestError('query.page: is required with only=true.')
+    const token = await signPrintLink(ctx.db, {
+      spaceId: space.id,
+      revisionId: cr.revision_id,
+      ...(query.only && query.page ? { pageId: query.page } : {}),
+      title: `${space.title} — #${cr.number} ${cr.subject}`.trim(),
+    })
+    return { url: `${ctx.baseUrl}/print/${token}` }
   },
 })

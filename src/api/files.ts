@@ -25,7 +25,7 @@ function pageOf<T>(all: T[], query: { page?: string; limit?: number }) {
 }
 
 function filesOf(content: ContentSnapshot): FileSnapshot[] {
-  return [...(content.files?.values() ?? [])].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
+  return [...(content.files?.values() ?? [])].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
 }
 
 function fileOf(content: ContentSnapshot, fileId: string): FileSnapshot {

@@ -118,6 +118,16 @@ export const changeRequestCommands: GroupSpec = {
       human: (r) => `Updated: the change request is now at revision ${r.revision}.\n`,
     },
     {
+      name: 'pdf',
+      summary: 'Print a temporary (1 hour) address of a print-ready rendering (open it in a browser, print to PDF)',
+      args: ['<number>'],
+      options: [spaceOption(), new Option('--page <pageId>', 'only this page')],
+      examples: ['docsctl cr pdf 3 --space <spaceId>', 'docsctl --api-url http://127.0.0.1:8080 cr pdf 3 --space <spaceId> --page <pageId>'],
+      run: async (ctx, [cr], o) =>
+        (await ctx.client()).call('getChangeRequestPDF', { params: { spaceId: o.space, changeRequestId: cr }, query: o.page ? { only: true, page: o.page } : {} }),
+      human: (r) => `${r.url}\n`,
+    },
+    {
       name: 'diff',
       summary: "Show what the change request changes, page by page, against its base (a unified diff)",
       args: ['<number>'],

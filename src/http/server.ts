@@ -12,6 +12,10 @@ import { Limits } from '../api/schemas/limits'
 import { ApiError, BadRequestError, NotFoundError, PayloadTooLargeError, toErrorBody } from '../errors'
 import { purgeExpiredSpaces } from '../domain/spaces/purge-expired-spaces'
 import { getBlobs } from '../store/blobs'
+import { findRevisionById } from '../store/revisions'
+import { loadContent } from '../domain/revisions/content'
+import { verifyPrintLink } from '../domain/print/print-link'
+import { renderPrint } from '../domain/print/render-print'
 import { contentTypeOf } from '../domain/files/file-source'
 
 export interface ServerOptions {
@@ -32,7 +36,8 @@ export interface RunningServer {
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 
 export function buildApp(engine: Engine, options: { log?: boolean } = {}): FastifyInstance {
-  const app = Fastify({ logger: options.log ? { level: 'info' } : false, bodyLimit: Limits.bodyBytes, return503OnClosing: false })
+  // Long path parameters are legitimate here: page paths, print addresses.
+  const app = Fastify({ logger: options.log ? { level: 'info' } : false, bodyLimit: Limits.bodyBytes, return503OnClosing: false, routerOptions: { maxParamLength: 4096 } })
 
   // Bodies are JSON; an empty body is "no body" (clients send Content-Type on bodiless POSTs and DELETEs).
   app.removeAllContentTypeParsers()
@@ -77,6 +82,13 @@ export function buildApp(engine: Engine, options: { log?: boolean } = {}): Fasti
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
     return bytes
+  })
+  app.get('/print/:token', async (request, reply) => {
+    const target = await verifyPrintLink(engine.db, (request.params as { token: string }).token)
+    const revision = await findRevisionById(engine.db, target.revisionId)
+    if (!revision) throw new NotFoundError('The content of this print address no longer exists.')
+    reply.type('text/html; charset=utf-8').header('x-content-type-options', 'nosniff')
+    return renderPrint(await loadContent(engine.db, revision.content_hash), target.title, target.pageId)
   })
   app.get('/app/*', async (request, reply) => {
     const apiPath = appPathToApi((request.params as { '*': string })['*'])

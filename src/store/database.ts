@@ -30,6 +30,7 @@ export interface Database {
   revisions: RevisionTable
   blobs: BlobTable
   change_requests: ChangeRequestTable
+  settings: { key: string; value: string }
 }
 
 export type Db = Kysely<Database>

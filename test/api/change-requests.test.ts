@@ -256,3 +256,30 @@ describe('files', () => {
     }
   })
 })
+
+describe('print rendering', () => {
+  it('answers a signed, temporary address of the change request rendered for print, or of one page', async () => {
+    const space = await newSpace('Printable')
+    const cr = await newCr(space.id, 'Print me')
+    await change(space.id, cr.id, [
+      { operation: 'insert_page', title: 'First', document: { markdown: '# First\n\nSome **bold** text and <script>alert(1)</script>.\n' } },
+      { operation: 'insert_page', title: 'Second', document: { markdown: 'Second body.\n' } },
+    ])
+    const res = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`)
+    expect(res.status).toBe(200)
+    expect(res.body.url).toMatch(new RegExp(`^${server.url}/print/`))
+    const html = await (await fetch(res.body.url)).text()
+    expect(html).toContain('<strong>bold</strong>')
+    expect(html).toContain('Second body.')
+    expect(html).not.toContain('<script>')
+    const second = (await pages(space.id, cr.id))[1].id
+    const one = await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?only=true&page=${second}`)
+    const single = await (await fetch(one.body.url)).text()
+    expect(single).toContain('Second body.')
+    expect(single).not.toContain('bold')
+    const [address, signature] = res.body.url.split(/\.(?=[^.]+$)/)
+    const forged = `${address}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`
+    expect((await fetch(forged)).status).toBe(404)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?page=nope`)).status).toBe(404)
+  })
+})

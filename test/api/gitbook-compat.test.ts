@@ -164,6 +164,10 @@ const scenarios: Record<string, Scenario> = {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/path/introduction`)
   },
+  getChangeRequestPDF: async () => {
+    const c = await withContent()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/pdf`)
+  },
   listFiles: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/files`),
   getFileById: async () => {
     const c = await withContent()

@@ -16,6 +16,9 @@ import { nowIso } from '../store/ids'
 import { createChangeRequest as createChangeRequestRow, mergeChangeRequest as mergeChangeRequestRows, updateContent, updateFromSpace } from '../domain/change-requests/change-requests'
 import { loadContent } from '../domain/revisions/content'
 import { signPrintLink } from '../domain/print/print-link'
+import { IMPORT_SOURCES, importDocument, type ImportSource } from '../domain/change-requests/import-content'
+import type { ContentChange } from '../domain/change-requests/apply-content-changes'
+import type { PreparedFile } from '../domain/files/file-source'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors'
 import type { ChangeRequestRow } from '../store/tables/change-request.table'
 import type { SpaceRow } from '../store/tables/space.table'
@@ -299,3 +302,40 @@ export const getChangeRequestPDF = defineOperation({
     return { url: `${ctx.baseUrl}/print/${token}` }
   },
 })
+
+export const importContentInChangeRequest = defineOperation({
+  id: 'importContentInChangeRequest',
+  method: 'POST',
+  path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
+  tag: 'change-requests',
+  summary: 'Import a document from an address into the change request as a new page',
+  description:
+    '`source`: `markdown` (a Markdown file; front matter sets metadata), `html` or `website` (an HTML page, converted to Markdown), `docx` (a Word document, converted; its images become files of the change request).',
+  params: CrParams,
+  body: Type.Object({
+    url: Type.String({ format: 'uri', maxLength: 2048 }),
+    source: Type.Unsafe<ImportSource>({ type: 'string', enum: [...IMPORT_SOURCES] }),
+  }),
+  bodyRequired: true,
+  success: 201,
+  async handler(ctx, { params, body }) {
+    const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
+    await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
+    const document = await importDocument(body.url, body.source)
+    const changes: ContentChange[] = []
+    const prepared = new Map<number, PreparedFile[]>()
+    if (document.files.length) {
+      prepared.set(0, document.files)
+      changes.push({ operation: 'insert_files', files: document.files.map((f) => ({ ref: f.name, name: f.name, contentType: f.contentType })) })
+    }
+    changes.push({ operation: 'insert_page', title: document.title ?? titleFromUrl(body.url), document: { markdown: document.markdown } })
+    const result = await updateContent(ctx.db, space, cr, changes, prepared)
+    return { revision: result.cr.revision_id, importedResources: 1 + document.files.length, totalResources: 1 + document.files.length }
+  },
+})
+
+/** A title from the last path segment of an address (`getting-started.md` → `getting started`). */
+function titleFromUrl(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '').replace(/\.[a-z0-9]+$/i, '')
+  return name.replace(/[-_]+/g, ' ').trim() || 'Imported page'
+}

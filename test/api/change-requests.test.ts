@@ -283,3 +283,50 @@ describe('print rendering', () => {
     expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?page=nope`)).status).toBe(404)
   })
 })
+
+describe('content import', () => {
+  async function minimalDocx(): Promise<Buffer> {
+    const JSZip = (await import('jszip')).default
+    const zip = new JSZip()
+    zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')
+    zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>')
+    zip.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Quarterly report</w:t></w:r></w:p><w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Revenue</w:t></w:r><w:r><w:t xml:space="preserve"> went up.</w:t></w:r></w:p></w:body></w:document>')
+    return zip.generateAsync({ type: 'nodebuffer' })
+  }
+
+  it('imports Markdown, HTML and .docx documents from an address as new pages', async () => {
+    const docx = await minimalDocx()
+    const http = await import('node:http')
+    const source = http.createServer((req, res) => {
+      if (req.url === '/guide.md') res.end('---\ndescription: Imported\n---\n# Guide\n\nFrom Markdown.\n')
+      else if (req.url === '/page.html') res.end('<html><head><title>Web page</title></head><body><h1>Web page</h1><p>Some <em>HTML</em>.</p><script>x()</script></body></html>')
+      else if (req.url === '/report.docx') res.end(docx)
+      else res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(source.address() as { port: number }).port}`
+    try {
+      const space = await newSpace('Imports')
+      const cr = await newCr(space.id)
+      const imported = async (path: string, kind: string) => server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`, { body: { url: base + path, source: kind } })
+      const md = await imported('/guide.md', 'markdown')
+      expect(md.status).toBe(201)
+      expect(md.body).toMatchObject({ revision: expect.any(String), importedResources: 1, totalResources: 1 })
+      expect((await imported('/page.html', 'html')).status).toBe(201)
+      expect((await imported('/report.docx', 'docx')).status).toBe(201)
+      const tree = await pages(space.id, cr.id)
+      expect(tree.map((p: any) => p.title)).toEqual(['Guide', 'Web page', 'Quarterly report'])
+      expect(tree[0]).toMatchObject({ description: 'Imported', markdown: '# Guide\n\nFrom Markdown.\n' })
+      expect(tree[1].markdown).toContain('Some _HTML_.')
+      expect(tree[1].markdown).not.toContain('x()')
+      expect(tree[2].markdown).toContain('**Revenue** went up.')
+      const missing = await imported('/nothing.md', 'markdown')
+      expect(missing.status).toBe(400)
+      expect(missing.body.error.message).toContain('HTTP 404')
+      expect((await imported('/guide.md', 'pdf')).body.error.message).toContain('body.source')
+      expect((await imported('/page.html', 'docx')).status).toBe(400)
+    } finally {
+      source.close()
+    }
+  })
+})

@@ -66,11 +66,12 @@ export async function updateContent(
   space: SpaceRow,
   cr: ChangeRequestRow,
   changes: ContentChange[],
+  /** Files already in hand (an import's images), by change index: those are not fetched again. */
+  prepared = new Map<number, PreparedFile[]>(),
 ): Promise<{ cr: ChangeRequestRow; outcomes: ChangeOutcome[]; insertedFiles: FileSnapshot[] }> {
   assertEditable(cr)
-  const prepared = new Map<number, PreparedFile[]>()
   for (const [index, change] of changes.entries()) {
-    if (change.operation === 'insert_files') {
+    if (change.operation === 'insert_files' && !prepared.has(index)) {
       prepared.set(index, await Promise.all(change.files.map((file, i) => prepareFile(file, `body.changes[${index}].files[${i}]`))))
     }
   }

@@ -6,13 +6,8 @@
 import { statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { BIN, createWorkspace, median, startChild, stopChild, verdict } from './support.mjs'
+import { BIN, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
 
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
 const PAGES = option('pages', 10_000)
 const MERGES = option('merges', 1000)
 

@@ -3,13 +3,8 @@
 // Targets (issue #2): GET /v1/spaces/{id} >= 70% of the baseline's requests/s; GET /v1/orgs/{id}/spaces?limit=50 >= 80%.
 //   node bench/http.mjs [--spaces 10000] [--seconds 5] [--rounds 3]
 import autocannon from 'autocannon'
-import { BIN, createWorkspace, median, startChild, stopChild, verdict } from './support.mjs'
+import { BIN, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
 
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
 const SPACES = option('spaces', 10_000)
 const SECONDS = option('seconds', 5)
 const ROUNDS = option('rounds', 3)

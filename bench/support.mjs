@@ -55,3 +55,9 @@ export function median(values) {
 export function verdict(ok) {
   return ok ? 'PASS' : 'FAIL'
 }
+
+/** `--name value` from the command line, as a number, else the fallback. */
+export function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+}

@@ -28,7 +28,8 @@ const Status = Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [.
 const CrParams = Type.Object({ spaceId: Id('Id of the space'), changeRequestId: Id('Id or number of the change request') })
 const ChangeRequest = Type.Object({ object: Type.Literal('change-request'), id: Type.String(), number: Type.Number() }, { additionalProperties: true })
 
-async function loadChangeRequest(ctx: OperationContext, spaceId: string, changeRequestId: string): Promise<{ space: SpaceRow; cr: ChangeRequestRow }> {
+/** The space and one of its change requests (404 when either is missing or invisible). */
+export async function loadChangeRequest(ctx: OperationContext, spaceId: string, changeRequestId: string): Promise<{ space: SpaceRow; cr: ChangeRequestRow }> {
   const space = await loadLiveSpace(ctx, spaceId)
   const cr = await findChangeRequest(ctx.db, space.id, changeRequestId)
   if (!cr) throw new NotFoundError(`Change request "${changeRequestId}" does not exist in space "${spaceId}".`)
@@ -228,7 +229,8 @@ export const updateChangeRequestContent = defineOperation({
   },
 })
 
-async function crContent(ctx: OperationContext, spaceId: string, changeRequestId: string) {
+/** A change request with its head revision and content. */
+export async function crContent(ctx: OperationContext, spaceId: string, changeRequestId: string) {
   const { space, cr } = await loadChangeRequest(ctx, spaceId, changeRequestId)
   const revision = (await findRevisionById(ctx.db, cr.revision_id))!
   return { space, cr, revision, content: await loadContent(ctx.db, revision.content_hash) }

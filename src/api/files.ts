@@ -1,28 +1,18 @@
 /** Files of a space's content, of a revision, and of a change request; and the pages that reference a file. */
 import { Type } from '@sinclair/typebox/type'
-import { defineOperation, type OperationContext } from './operation'
+import { defineOperation } from './operation'
 import { Id } from './schemas/common'
-import { PageQuery as ListPageQuery, listEnvelope } from './schemas/pagination'
+import { PageQuery as ListPageQuery, pageOfList } from './schemas/pagination'
 import { loadRevision } from './content'
-import { loadLiveSpace } from './spaces'
+import { crContent } from './change-requests'
 import { presentFile } from './presenters/file'
-import { contentOfRevision } from '../domain/change-requests/change-requests'
 import { checkLinks } from '../domain/links/check-links'
-import { findChangeRequest } from '../store/change-requests'
-import { decodeCursor, encodeCursor } from '../store/pagination'
 import { NotFoundError } from '../errors'
 import type { ContentSnapshot, FileSnapshot } from '../domain/revisions/content'
 
 const SpaceId = { spaceId: Id('Id of the space') }
 const CrId = { changeRequestId: Id('Id or number of the change request') }
 const FileId = { fileId: Id('Id of the file') }
-
-/** One page of a list held in memory; the cursor is the offset. */
-function pageOf<T>(all: T[], query: { page?: string; limit?: number }) {
-  const offset = query.page ? Number(decodeCursor(query.page, 1)[0]) : 0
-  const limit = query.limit ?? 50
-  return listEnvelope({ items: all.slice(offset, offset + limit), count: all.length, next: offset + limit < all.length ? encodeCursor([offset + limit]) : undefined })
-}
 
 function filesOf(content: ContentSnapshot): FileSnapshot[] {
   return [...(content.files?.values() ?? [])].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
@@ -32,13 +22,6 @@ function fileOf(content: ContentSnapshot, fileId: string): FileSnapshot {
   const file = content.files?.get(fileId)
   if (!file) throw new NotFoundError(`File "${fileId}" does not exist in this revision.`)
   return file
-}
-
-async function changeRequestContent(ctx: OperationContext, spaceId: string, changeRequestId: string) {
-  const space = await loadLiveSpace(ctx, spaceId)
-  const cr = await findChangeRequest(ctx.db, space.id, changeRequestId)
-  if (!cr) throw new NotFoundError(`Change request "${changeRequestId}" does not exist in space "${spaceId}".`)
-  return contentOfRevision(ctx.db, cr.revision_id)
 }
 
 /** Pages whose links point at the file. */
@@ -74,7 +57,7 @@ export const listFiles = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    return pageOf(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
+    return pageOfList(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
   },
 })
 
@@ -103,7 +86,7 @@ export const listFileBacklinks = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    return pageOf(backlinks(content, params.fileId, params.spaceId), query)
+    return pageOfList(backlinks(content, params.fileId, params.spaceId), query)
   },
 })
 
@@ -118,7 +101,7 @@ export const listFilesInRevisionById = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
-    return pageOf(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
+    return pageOfList(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
   },
 })
 
@@ -146,8 +129,8 @@ export const listFilesInChangeRequestById = defineOperation({
   query: listQuery,
   success: 200,
   async handler(ctx, { params, query }) {
-    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
-    return pageOf(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
+    const { content } = await crContent(ctx, params.spaceId, params.changeRequestId)
+    return pageOfList(filesOf(content).map((f) => presentFile(f, ctx.baseUrl)), query)
   },
 })
 
@@ -160,7 +143,7 @@ export const getFileInChangeRequestById = defineOperation({
   params: Type.Object({ ...SpaceId, ...CrId, ...FileId }),
   success: 200,
   async handler(ctx, { params }) {
-    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
+    const { content } = await crContent(ctx, params.spaceId, params.changeRequestId)
     return presentFile(fileOf(content, params.fileId), ctx.baseUrl)
   },
 })
@@ -175,7 +158,7 @@ export const listFileBacklinksInChangeRequest = defineOperation({
   query: listQuery,
   success: 200,
   async handler(ctx, { params, query }) {
-    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
-    return pageOf(backlinks(content, params.fileId, params.spaceId), query)
+    const { content } = await crContent(ctx, params.spaceId, params.changeRequestId)
+    return pageOfList(backlinks(content, params.fileId, params.spaceId), query)
   },
 })

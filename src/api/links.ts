@@ -5,15 +5,12 @@
 import { Type } from '@sinclair/typebox/type'
 import { defineOperation, type OperationContext } from './operation'
 import { Id } from './schemas/common'
-import { PageQuery as ListPageQuery, listEnvelope } from './schemas/pagination'
+import { PageQuery as ListPageQuery, pageOfList } from './schemas/pagination'
 import { findPage, loadRevision } from './content'
-import { loadLiveSpace } from './spaces'
+import { crContent } from './change-requests'
 import { checkLinks, type CheckedLink } from '../domain/links/check-links'
 import { contentOfRevision } from '../domain/change-requests/change-requests'
-import { findChangeRequest, listChangeRequests } from '../store/change-requests'
-import { decodeCursor, encodeCursor } from '../store/pagination'
-import { NotFoundError } from '../errors'
-import type { ContentSnapshot } from '../domain/revisions/content'
+import { listChangeRequests } from '../store/change-requests'
 
 function presentLink(link: CheckedLink, spaceId: string) {
   return {
@@ -34,12 +31,8 @@ function presentLink(link: CheckedLink, spaceId: string) {
 
 /** A page of checked links, with the list's stats. */
 function linkList(links: CheckedLink[], spaceId: string, query: { page?: string; limit?: number }, brokenInChangeRequests: number) {
-  const offset = query.page ? Number(decodeCursor(query.page, 1)[0]) : 0
-  const limit = query.limit ?? 50
-  const items = links.slice(offset, offset + limit).map((link) => presentLink(link, spaceId))
-  const next = offset + limit < links.length ? encodeCursor([offset + limit]) : undefined
   return {
-    ...listEnvelope({ items, count: links.length, next }),
+    ...pageOfList(links.map((link) => presentLink(link, spaceId)), query),
     stats: { total: links.length, broken: { total: links.filter((l) => l.status === 'broken').length, changeRequest: brokenInChangeRequests } },
   }
 }
@@ -90,13 +83,6 @@ export const listPageLinks = defineOperation({
   },
 })
 
-async function changeRequestContent(ctx: OperationContext, spaceId: string, changeRequestId: string): Promise<ContentSnapshot> {
-  const space = await loadLiveSpace(ctx, spaceId)
-  const cr = await findChangeRequest(ctx.db, space.id, changeRequestId)
-  if (!cr) throw new NotFoundError(`Change request "${changeRequestId}" does not exist in space "${spaceId}".`)
-  return contentOfRevision(ctx.db, cr.revision_id)
-}
-
 export const listChangeRequestLinks = defineOperation({
   id: 'listChangeRequestLinks',
   method: 'GET',
@@ -107,7 +93,7 @@ export const listChangeRequestLinks = defineOperation({
   query: Type.Object({ ...ListPageQuery }),
   success: 200,
   async handler(ctx, { params, query }) {
-    return linkList(checkLinks(await changeRequestContent(ctx, params.spaceId, params.changeRequestId)), params.spaceId, query, 0)
+    return linkList(checkLinks((await crContent(ctx, params.spaceId, params.changeRequestId)).content), params.spaceId, query, 0)
   },
 })
 
@@ -121,7 +107,7 @@ export const listChangeRequestPageLinks = defineOperation({
   query: Type.Object({ ...ListPageQuery }),
   success: 200,
   async handler(ctx, { params, query }) {
-    const content = await changeRequestContent(ctx, params.spaceId, params.changeRequestId)
+    const { content } = await crContent(ctx, params.spaceId, params.changeRequestId)
     findPage(content, params.pageId)
     return linkList(checkLinks(content, (p) => p.id === params.pageId), params.spaceId, query, 0)
   },

@@ -111,6 +111,8 @@ export function buildApp(engine: Engine, options: { log?: boolean } = {}): Fasti
         )
         reply.code(result.status)
         if (result.body === undefined) return reply.send()
+        // JSON is UTF-8 by definition (RFC 8259): no charset parameter, a few bytes less on every answer.
+        reply.header('content-type', 'application/json')
         return result.body
       },
     })

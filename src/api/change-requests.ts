@@ -73,12 +73,12 @@ export const listChangeRequestsForSpace = defineOperation({
     ...ListPageQuery,
     status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...STATUSES], default: 'open' })),
     creator: Type.Optional(Type.String({ description: 'Only change requests created by this user.' })),
-    contributor: Type.Optional(Type.String({ description: 'Only change requests this user contributed to (docsctl: created).' })),
+    contributor: Type.Optional(Type.String({ description: 'Only change requests this user created or changed the content of.' })),
   }),
   success: 200,
   async handler(ctx, { params, query }) {
     const space = await loadLiveSpace(ctx, params.spaceId)
-    const page = await listChangeRequests(ctx.db, space.id, { status: query.status, createdBy: query.creator ?? query.contributor }, { page: query.page, limit: query.limit! })
+    const page = await listChangeRequests(ctx.db, space.id, { status: query.status, createdBy: query.creator, contributor: query.contributor }, { page: query.page, limit: query.limit! })
     const items = []
     for (const cr of page.items) items.push(await present(ctx, space, cr))
     return listEnvelope({ ...page, items })
@@ -217,7 +217,7 @@ export const updateChangeRequestContent = defineOperation({
   async handler(ctx, { params, query, body }) {
     const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
     await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
-    const result = await updateContent(ctx.db, space, cr, body.changes as never)
+    const result = await updateContent(ctx.db, space, cr, ctx.actor.user.id, body.changes as never)
     const changeRequest = await present(ctx, space, result.cr)
     if (query.compat !== false) return changeRequest
     const location = (page: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${page}`
@@ -331,7 +331,7 @@ export const importContentInChangeRequest = defineOperation({
       changes.push({ operation: 'insert_files', files: document.files.map((f) => ({ ref: f.name, name: f.name, contentType: f.contentType })) })
     }
     changes.push({ operation: 'insert_page', title: document.title ?? titleFromUrl(body.url), document: { markdown: document.markdown } })
-    const result = await updateContent(ctx.db, space, cr, changes, prepared)
+    const result = await updateContent(ctx.db, space, cr, ctx.actor.user.id, changes, prepared)
     return { revision: result.cr.revision_id, importedResources: 1 + document.files.length, totalResources: 1 + document.files.length }
   },
 })

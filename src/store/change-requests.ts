@@ -9,10 +9,27 @@ export function findChangeRequest(db: Db | Trx, spaceId: string, idOrNumber: str
   return (/^\d+$/.test(idOrNumber) ? query.where('number', '=', Number(idOrNumber)) : query.where('id', '=', idOrNumber)).executeTakeFirst()
 }
 
-export function listChangeRequests(db: Db, spaceId: string, filter: { status?: string; createdBy?: string }, request: PageRequest): Promise<Page<ChangeRequestRow>> {
+export function listChangeRequests(
+  db: Db,
+  spaceId: string,
+  filter: { status?: string; createdBy?: string; contributor?: string },
+  request: PageRequest,
+): Promise<Page<ChangeRequestRow>> {
   let query = db.selectFrom('change_requests').selectAll().where('space_id', '=', spaceId)
   if (filter.status) query = query.where('status', '=', filter.status)
   if (filter.createdBy) query = query.where('created_by', '=', filter.createdBy)
+  const contributor = filter.contributor
+  if (contributor) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('change_request_contributors')
+          .select('user_id')
+          .whereRef('change_request_contributors.change_request_id', '=', 'change_requests.id')
+          .where('change_request_contributors.user_id', '=', contributor),
+      ),
+    )
+  }
   return paginate(db, query, [{ column: 'number', direction: 'desc' }], request)
 }
 
@@ -53,4 +70,13 @@ export async function countChangeRequestsBySpace(db: Db, spaceIds: string[]): Pr
 
 export function findChangeRequestMergedInto(db: Db, revisionId: string): Promise<ChangeRequestRow | undefined> {
   return db.selectFrom('change_requests').selectAll().where('revision_merged', '=', revisionId).executeTakeFirst()
+}
+
+/** Records that the user contributed to the change request (once). */
+export async function addContributor(trx: Db | Trx, changeRequestId: string, userId: string, at: string): Promise<void> {
+  await trx
+    .insertInto('change_request_contributors')
+    .values({ change_request_id: changeRequestId, user_id: userId, contributed_at: at })
+    .onConflict((oc) => oc.columns(['change_request_id', 'user_id']).doNothing())
+    .execute()
 }

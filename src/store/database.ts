@@ -31,6 +31,7 @@ export interface Database {
   blobs: BlobTable
   change_requests: ChangeRequestTable
   settings: { key: string; value: string }
+  change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
 }
 
 export type Db = Kysely<Database>

@@ -41,6 +41,20 @@ describe('change requests', () => {
     expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/99`)).status).toBe(404)
   })
 
+  it('filters by contributor: whoever created the change request or changed its content', async () => {
+    const space = await newSpace()
+    const editor = await server.addUser('edit')
+    const mine = await newCr(space.id, 'Mine')
+    const theirs = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Theirs' }, token: editor.token })).body
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${mine.id}/content`, { body: { changes: [{ operation: 'insert_page', document: {} }] }, token: editor.token })
+    const byEditor = await server.request('GET', `/v1/spaces/${space.id}/change-requests?contributor=${editor.userId}`)
+    expect(byEditor.body.items.map((c: any) => c.subject).sort()).toEqual(['Mine', 'Theirs'])
+    const byAdmin = await server.request('GET', `/v1/spaces/${space.id}/change-requests?contributor=${server.userId}`)
+    expect(byAdmin.body.items.map((c: any) => c.id)).toEqual([mine.id])
+    const created = await server.request('GET', `/v1/spaces/${space.id}/change-requests?creator=${editor.userId}`)
+    expect(created.body.items.map((c: any) => c.id)).toEqual([theirs.id])
+  })
+
   it('authors pages in a batch, with front matter, nesting, moves and deletes, as one revision', async () => {
     const space = await newSpace()
     const cr = await newCr(space.id)

@@ -5,7 +5,7 @@
 import type { Db, Trx } from '../../store/database'
 import type { SpaceRow } from '../../store/tables/space.table'
 import type { ChangeRequestRow } from '../../store/tables/change-request.table'
-import { findChangeRequest, insertChangeRequest, nextChangeRequestNumber, updateChangeRequest } from '../../store/change-requests'
+import { addContributor, findChangeRequest, insertChangeRequest, nextChangeRequestNumber, updateChangeRequest } from '../../store/change-requests'
 import { findSpaceById, updateSpace } from '../../store/spaces'
 import { findRevisionById } from '../../store/revisions'
 import { newId, nowIso } from '../../store/ids'
@@ -35,6 +35,7 @@ export async function createChangeRequest(db: Db, space: SpaceRow, userId: strin
       updated_at: at,
     }
     await insertChangeRequest(trx, row)
+    await addContributor(trx, row.id, userId, at)
     return row
   })
 }
@@ -65,6 +66,7 @@ export async function updateContent(
   db: Db,
   space: SpaceRow,
   cr: ChangeRequestRow,
+  userId: string,
   changes: ContentChange[],
   /** Files already in hand (an import's images), by change index: those are not fetched again. */
   prepared = new Map<number, PreparedFile[]>(),
@@ -82,6 +84,7 @@ export async function updateContent(
     const revision = await writeRevision(trx, { spaceId: space.id, content: next, parents: [cr.revision_id], type: 'edits' })
     const at = nowIso()
     await updateChangeRequest(trx, cr.id, { revision_id: revision, updated_at: at })
+    await addContributor(trx, cr.id, userId, at)
     return { cr: { ...cr, revision_id: revision, updated_at: at }, outcomes, insertedFiles }
   })
 }

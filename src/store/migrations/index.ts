@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as m0001 from './0001-initial'
 import * as m0002 from './0002-content'
 import * as m0003 from './0003-settings'
+import * as m0004 from './0004-contributors'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-content': m0002,
   '0003-settings': m0003,
+  '0004-contributors': m0004,
 }

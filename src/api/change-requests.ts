@@ -275,9 +275,9 @@ export const getPageInChangeRequestById = defineOperation({
   params: Type.Object({ spaceId: Id('Id of the space'), changeRequestId: Id('Id or number of the change request'), pageId: Id('Id of the page') }),
   query: PageQuery,
   success: 200,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
     const { space, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
-    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, space.id, content))
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, space.id, content, query.format))
   },
 })
 

@@ -14,7 +14,7 @@ import { NotFoundError } from '../errors'
 import type { RevisionRow } from '../store/tables/revision.table'
 
 const SpaceId = { spaceId: Id('Id of the space') }
-/** `format`: docsctl stores pages as Markdown and answers it for both values. */
+/** `format`: `markdown` (default) answers the page's Markdown, `document` GitBook's JSON document of it. */
 export const PageQuery = Type.Object({
   format: Type.Optional(Type.Unsafe<'document' | 'markdown'>({ type: 'string', enum: ['document', 'markdown'] })),
   evaluated: Type.Optional(Type.Boolean({ default: false })),
@@ -94,9 +94,9 @@ export const getPageById = defineOperation({
   params: Type.Object({ ...SpaceId, pageId: Id('Id of the page') }),
   query: PageQuery,
   success: 200,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content))
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content, query.format))
   },
 })
 
@@ -109,9 +109,9 @@ export const getPageByPath = defineOperation({
   params: Type.Object({ ...SpaceId, pagePath: Type.String({ minLength: 1, maxLength: 2048 }) }),
   query: PageQuery,
   success: 200,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    const pages = pageContext(ctx.baseUrl, params.spaceId, content)
+    const pages = pageContext(ctx.baseUrl, params.spaceId, content, query.format)
     return presentPage(findPageByPath(pages, params.pagePath), pages)
   },
 })
@@ -157,9 +157,9 @@ export const getPageInRevisionById = defineOperation({
   params: Type.Object({ ...SpaceId, revisionId: Id('Id of the revision'), pageId: Id('Id of the page') }),
   query: PageQuery,
   success: 200,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
-    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content))
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content, query.format))
   },
 })
 
@@ -172,9 +172,9 @@ export const getPageInRevisionByPath = defineOperation({
   params: Type.Object({ ...SpaceId, revisionId: Id('Id of the revision'), pagePath: Type.String({ minLength: 1, maxLength: 2048 }) }),
   query: PageQuery,
   success: 200,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
-    const pages = pageContext(ctx.baseUrl, params.spaceId, content)
+    const pages = pageContext(ctx.baseUrl, params.spaceId, content, query.format)
     return presentPage(findPageByPath(pages, params.pagePath), pages)
   },
 })

@@ -145,7 +145,9 @@ const scenarios: Record<string, Scenario> = {
   listPages: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/pages`),
   getPageById: async () => {
     const c = await withContent()
-    return server.request('GET', `/v1/spaces/${c.space.id}/content/page/${c.child}`)
+    const asMarkdown = await server.request('GET', `/v1/spaces/${c.space.id}/content/page/${c.child}`)
+    validate('getPageById', asMarkdown.status, asMarkdown.body)
+    return server.request('GET', `/v1/spaces/${c.space.id}/content/page/${c.page}?format=document`)
   },
   getPageByPath: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/path/${encodeURIComponent('introduction/details')}`),
   getRevisionById: async () => {
@@ -201,7 +203,15 @@ async function withContent() {
   await server.request('POST', `/v1/spaces/${space.id}/change-requests/${setup.id}/content`, {
     body: {
       changes: [
-        { operation: 'insert_page', ref: 'intro', document: { markdown: '---\ndescription: Start here\n---\n# Introduction\n\nHello.\n' }, emoji: '👋' },
+        {
+          operation: 'insert_page',
+          ref: 'intro',
+          document: {
+            markdown:
+              '---\ndescription: Start here\n---\n# Introduction\n\nHello **bold** _it_ `code` [link](https://x.io).\n\n## Steps\n\n- one\n- two\n\n1. first\n\n> quoted\n\n```js\nconst a = 1\n```\n\n---\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+          },
+          emoji: '👋',
+        },
         { operation: 'insert_page', into: 'intro', title: 'Details', document: { markdown: 'More.\n' } },
         { operation: 'insert_page', title: 'Group', type: 'group', document: {} },
         { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' }] },

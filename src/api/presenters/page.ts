@@ -1,5 +1,6 @@
 import { childrenByParent, pagePaths, type ContentSnapshot, type PageSnapshot } from '../../domain/revisions/content'
 import { appUrl } from './urls'
+import { markdownToDocument } from '../../domain/revisions/markdown-document'
 
 const DEFAULT_LAYOUT = {
   width: 'default',
@@ -23,11 +24,13 @@ export interface PageContext {
   content: ContentSnapshot
   paths?: Map<string, string>
   children?: Map<string | null, PageSnapshot[]>
+  /** `document`: the page body as GitBook's JSON document instead of Markdown. */
+  format?: 'markdown' | 'document'
 }
 
 /** Paths and the child lists of a content, computed once for presenting many of its pages. */
-export function pageContext(baseUrl: string, spaceId: string, content: ContentSnapshot): Required<PageContext> {
-  return { baseUrl, spaceId, content, paths: pagePaths(content), children: childrenByParent(content) }
+export function pageContext(baseUrl: string, spaceId: string, content: ContentSnapshot, format: 'markdown' | 'document' = 'markdown'): Required<PageContext> {
+  return { baseUrl, spaceId, content, paths: pagePaths(content), children: childrenByParent(content), format }
 }
 
 /** A page as GitBook's RevisionPage: with its children (recursively) and, for documents, its Markdown. */
@@ -59,7 +62,7 @@ export function presentPage(page: PageSnapshot, ctx: Required<PageContext>): Rec
     ...(meta.cover ? { cover: meta.cover } : {}),
     ...(meta.variables ? { variables: meta.variables } : {}),
     tags: [],
-    markdown: page.markdown,
+    ...(ctx.format === 'document' ? { document: markdownToDocument(page.markdown) } : { markdown: page.markdown }),
   }
 }
 

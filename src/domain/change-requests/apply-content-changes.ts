@@ -40,7 +40,7 @@ export interface ChangeOutcome {
 export async function applyContentChanges(
   content: ContentSnapshot,
   changes: ContentChange[],
-  revertSource: (revisionId?: string) => Promise<ContentSnapshot>,
+  revertSource: (revisionId: string | undefined, where: string) => Promise<ContentSnapshot>,
   /** The files of `insert_files` changes, fetched beforehand, by change index then file index. */
   prepared: Map<number, PreparedFile[]> = new Map(),
 ): Promise<{ content: ContentSnapshot; outcomes: ChangeOutcome[]; insertedFiles: FileSnapshot[] }> {
@@ -128,7 +128,7 @@ export async function applyContentChanges(
       }
       case 'revert_page': {
         const id = resolve(change.page)
-        const source = await revertSource(change.revision)
+        const source = await revertSource(change.revision, `${where}.revision`)
         const old = source.pages.get(id)
         if (!old && !pages.has(id)) throw new BadRequestError(`${where}: page "${change.page}" exists neither in the change request nor in the revision to revert to.`)
         if (old) {

@@ -9,7 +9,7 @@ import { addContributor, findChangeRequest, insertChangeRequest, nextChangeReque
 import { findSpaceById, updateSpace } from '../../store/spaces'
 import { findRevisionById } from '../../store/revisions'
 import { newId, nowIso } from '../../store/ids'
-import { ConflictError, NotFoundError } from '../../errors'
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors'
 import { loadContent, type ContentSnapshot, type FileSnapshot } from '../revisions/content'
 import { prepareFile, type PreparedFile } from '../files/file-source'
 import { putBlob } from '../../store/blobs'
@@ -78,7 +78,13 @@ export async function updateContent(
     }
   }
   const content = await contentOfRevision(db, cr.revision_id)
-  const { content: next, outcomes, insertedFiles } = await applyContentChanges(content, changes, (revisionId) => contentOfRevision(db, revisionId ?? baseRevisionOf(cr)), prepared)
+  const revertSource = async (revisionId: string | undefined, where: string) => {
+    if (revisionId === undefined) return contentOfRevision(db, baseRevisionOf(cr))
+    const revision = await findRevisionById(db, revisionId)
+    if (!revision || revision.space_id !== space.id) throw new BadRequestError(`${where}: revision "${revisionId}" does not exist in this space.`)
+    return loadContent(db, revision.content_hash)
+  }
+  const { content: next, outcomes, insertedFiles } = await applyContentChanges(content, changes, revertSource, prepared)
   return db.transaction().execute(async (trx) => {
     for (const files of prepared.values()) for (const file of files) await putBlob(trx, file.bytes)
     const revision = await writeRevision(trx, { spaceId: space.id, content: next, parents: [cr.revision_id], type: 'edits' })

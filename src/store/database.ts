@@ -69,7 +69,8 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  let cache: ReadCache | undefined
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => cache?.clear()) }) })
   try {
     await migrate(db, sqlite)
   } catch (error) {
@@ -81,12 +82,12 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
   reader.pragma('busy_timeout = 5000')
   // A prepared statement: `sqlite.pragma()` would prepare one on every call, and this runs on every request.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
-  const cache = new ReadCache(() => dataVersion.get() as number)
+  cache = new ReadCache(() => dataVersion.get() as number)
   registerReader(db, reader, cache)
   return {
     db,
     dataDir,
-    cache,
+    cache: cache!,
     async close() {
       reader.close()
       await db.destroy()
@@ -116,15 +117,30 @@ const STATEMENT_CACHE_SIZE = 500
  * better-sqlite3 behind a cache of prepared statements. Kysely prepares every query it runs; preparing costs
  * more than running a primary-key read, so the same SQL text reuses its statement (least recently used out).
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>()
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void) {
+  type Prepared = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>
+  const statements = new Map<string, Prepared>()
   return {
-    prepare(sql: string) {
+    prepare(sql: string): Prepared {
       let statement = statements.get(sql)
       if (statement) {
         statements.delete(sql)
       } else {
-        statement = sqlite.prepare(sql)
+        const prepared = sqlite.prepare(sql)
+        // Every statement that writes (and every COMMIT) tells the read cache at once, so no read after it —
+        // in this operation or a concurrent one — is answered from before it.
+        statement = prepared.reader
+          ? prepared
+          : {
+              reader: false,
+              all: prepared.all.bind(prepared),
+              iterate: prepared.iterate.bind(prepared),
+              run: (...params: unknown[]) => {
+                const result = prepared.run(...params)
+                onWrite()
+                return result
+              },
+            }
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string)
       }
       statements.set(sql, statement)

@@ -1,7 +1,8 @@
 /**
- * A cache of rows read on every request (a token's user, a caller's membership). It empties itself when this
- * process writes (the engine calls `clear()` after every operation that is not a read), and when another
- * connection — a CLI command on the same data directory — has committed, which SQLite's `data_version` tells.
+ * A cache of rows read on every request (a token's user, a caller's membership, list counts). It empties itself
+ * when this process writes (every write statement and COMMIT on the main connection calls `clear()`: see
+ * database.ts), and when another connection — a CLI command on the same data directory — has committed, which
+ * SQLite's `data_version` tells.
  * Reading `data_version` costs as much as the request's own query, so it is read at most every
  * CHECK_INTERVAL_MS: a change made by another process (a token revoked from the CLI while the server runs) is
  * seen within that time.

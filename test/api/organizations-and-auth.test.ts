@@ -193,6 +193,16 @@ describe('members', () => {
     expect(byEmail['new2@example.com']).toBe('edit')
   })
 
+  it('applies a role change to the very next request of that member', async () => {
+    const member = await server.addUser('read')
+    const create = () => server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Now allowed' }, token: member.token })
+    expect((await create()).status).toBe(403)
+    await server.request('PATCH', `/v1/orgs/${org}/members/${member.userId}`, { body: { role: 'create' } })
+    expect((await create()).status).toBe(201)
+    await server.request('PATCH', `/v1/orgs/${org}/members/${member.userId}`, { body: { role: 'read' } })
+    expect((await create()).status).toBe(403)
+  })
+
   it('changes roles, refusing to demote the last admin', async () => {
     const member = await server.addUser('read')
     const promoted = await server.request('PATCH', `/v1/orgs/${org}/members/${member.userId}`, { body: { role: 'review' } })

@@ -98,6 +98,19 @@ describe('docsctl serve', () => {
     }
   })
 
+  it('sees a token revoked by a CLI command on the same data directory while it runs', async () => {
+    const { dataDir } = await initWorkspace()
+    const { token, id } = json(await docsctl(dataDir, ['token', 'create', '--name', 'short-lived', '--json']))
+    const server = await serve(dataDir)
+    const get = () => fetch(`${server.url}/v1/user`, { headers: { authorization: `Bearer ${token}` } })
+    expect((await get()).status).toBe(200)
+    expect((await docsctl(dataDir, ['token', 'revoke', id])).exitCode).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect((await get()).status).toBe(401)
+    server.process.kill('SIGTERM')
+    await server.process
+  })
+
   it('creates a workspace with --init and prints a working token; later it prints the remembered one', async () => {
     const dataDir = tempDir()
     const first = await serve(dataDir, ['--init'])

@@ -87,6 +87,22 @@ describe('change requests', () => {
     expect(await pages(space.id)).toEqual([])
   })
 
+  it('resolves links to pages by path or .md path into page ids, and keeps relative Markdown paths', async () => {
+    const space = await newSpace()
+    const cr = await newCr(space.id)
+    await change(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Guides', slug: 'guides', ref: 'g', document: {} },
+      { operation: 'insert_page', into: 'g', title: 'Install', slug: 'install', document: {} },
+    ])
+    const [guides] = await pages(space.id, cr.id)
+    const install = guides.pages[0].id
+    await change(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Links', document: { markdown: '[a](/pages/guides/install) [b](/pages/guides/install.md#top) [c](/pages/guides/README.md) [d](guides/install.md) [e](/pages/nope)\n' } },
+    ])
+    const links = (await pages(space.id, cr.id)).find((p: any) => p.title === 'Links')
+    expect(links.markdown).toBe(`[a](/pages/${install}) [b](/pages/${install}#top) [c](/pages/${guides.id}) [d](guides/install.md) [e](/pages/nope)\n`)
+  })
+
   it('rejects a whole batch when one change is invalid, naming it', async () => {
     const space = await newSpace()
     const cr = await newCr(space.id)

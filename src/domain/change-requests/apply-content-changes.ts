@@ -166,16 +166,36 @@ export async function applyContentChanges(
 }
 
 /** In the pages this batch wrote, links to a `ref` of the batch become links to the page or file it named. */
+/**
+ * In the pages this batch wrote, links are resolved as the official API describes: a `ref` of the batch becomes
+ * the page or file it named, and `/pages/<slug path>`, `/pages/<path>.md` or `/pages/<path>/README.md` become
+ * `/pages/<pageId>` (so they survive later renames). Relative Markdown paths (Git Sync's form) stay as written.
+ */
 function resolveRefs(content: ContentSnapshot, touched: Set<string>, pageRefs: Map<string, string>, fileRefs: Map<string, string>) {
-  if (pageRefs.size === 0 && fileRefs.size === 0) return
+  if (touched.size === 0) return
+  let byPath: Map<string, string> | undefined
+  const pageAt = (path: string) => {
+    if (!byPath) {
+      byPath = new Map([...pagePaths(content)].map(([pageId, pagePath]) => [pagePath, pageId]))
+      const first = [...content.pages.values()].filter((p) => p.parent === null).sort(byOrder)[0]
+      if (first) byPath.set('', first.id)
+    }
+    if (content.pages.has(path)) return path
+    return byPath.get(path.replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '').replace(/^\/+|\/+$/g, ''))
+  }
   for (const id of touched) {
     const page = content.pages.get(id)
     if (!page) continue
     const markdown = page.markdown.replace(/(\]\(\s*<?)(?:\.\/)?([^)\s>#]+?)(\.md)?(#[^)\s>]*)?(>?(?:\s+"[^"]*")?\s*\))/g, (whole, open, target, md, anchor = '', close) => {
       const fileId = fileRefs.get(target + (md ?? ''))
       if (fileId) return `${open}/files/${fileId}${close}`
-      const pageId = pageRefs.get(target)
-      return pageId ? `${open}/pages/${pageId}${anchor}${close}` : whole
+      const refId = pageRefs.get(target)
+      if (refId) return `${open}/pages/${refId}${anchor}${close}`
+      if (target.startsWith('/pages/')) {
+        const pageId = pageAt(decodeURIComponent(target.slice('/pages/'.length)) + (md ?? ''))
+        if (pageId) return `${open}/pages/${pageId}${anchor}${close}`
+      }
+      return whole
     })
     if (markdown !== page.markdown) content.pages.set(id, { ...page, markdown })
   }

@@ -1,0 +1,235 @@
+/**
+ * A space's files in GitBook's Git Sync format → content: `.gitbook.yaml` (root, structure), SUMMARY.md (or the
+ * folders when there is none), page files (front matter + body, kept verbatim), `.gitbook/assets` → files,
+ * `.gitbook/vars.yaml` → variables. Other files under the root are carried along untouched.
+ * Pure: input and output are maps of paths (posix, relative to the repository) to bytes.
+ */
+import { posix } from 'node:path'
+import { parse } from 'yaml'
+import { hashBytes } from '../../store/blobs'
+import { newId } from '../../store/ids'
+import { contentTypeOf } from '../../domain/files/file-source'
+import { slugify, type ContentSnapshot, type FileSnapshot, type PageSnapshot } from '../../domain/revisions/content'
+import { parseSummary, type SummaryItem } from './summary'
+
+export interface Problem {
+  file: string
+  line?: number
+  message: string
+}
+
+export interface SpaceLayout {
+  /** Content root, relative to the repository ('' for the top). */
+  root: string
+  readme: string
+  summary: string
+}
+
+export interface ReadSpace {
+  content: ContentSnapshot
+  /** File bytes by hash (pages' assets). */
+  blobs: Map<string, Buffer>
+  /** Files under the root that are neither pages nor assets, kept byte for byte (includes, tags.yaml, …). */
+  preserved: Map<string, Buffer>
+  layout: SpaceLayout
+  problems: Problem[]
+}
+
+const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n(?:\r?\n)?/
+const PAGE_FIELDS: Record<string, string> = { description: 'description', icon: 'icon', hidden: 'hidden', noIndex: 'noIndex', noRobotsIndex: 'noRobotsIndex', layout: 'layout', cover: 'cover', vars: 'variables', if: 'condition' }
+
+export function readLayout(files: Map<string, Buffer>, projectDirectory = ''): { layout: SpaceLayout; problems: Problem[] } {
+  const dir = clean(projectDirectory)
+  const configPath = posix.join(dir, '.gitbook.yaml')
+  let config: any = {}
+  const problems: Problem[] = []
+  const configBytes = files.get(configPath)
+  if (configBytes) {
+    try {
+      config = parse(configBytes.toString('utf8')) ?? {}
+    } catch (error) {
+      problems.push({ file: configPath, message: `not valid YAML (${(error as Error).message})` })
+    }
+  }
+  const root = clean(posix.join(dir, String(config.root ?? './')))
+  if (root.startsWith('..') || (dir && !root.startsWith(dir))) {
+    problems.push({ file: configPath, message: 'root must stay inside the project directory' })
+    return { layout: { root: dir, readme: 'README.md', summary: 'SUMMARY.md' }, problems }
+  }
+  return { layout: { root, readme: clean(String(config.structure?.readme ?? 'README.md')), summary: clean(String(config.structure?.summary ?? 'SUMMARY.md')) }, problems }
+}
+
+function clean(path: string): string {
+  const normalized = posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/$/, '')
+  return normalized === '.' ? '' : normalized
+}
+
+export function readSpace(files: Map<string, Buffer>, options: { projectDirectory?: string; previous?: ContentSnapshot; now?: string } = {}): ReadSpace {
+  const { layout, problems } = readLayout(files, options.projectDirectory)
+  const at = options.now ?? new Date().toISOString()
+  const within = (path: string) => (layout.root ? posix.join(layout.root, path) : path)
+  const idsByPath = new Map<string, string>()
+  for (const page of options.previous?.pages.values() ?? []) {
+    const git = page.meta.git as { path?: string } | undefined
+    if (git?.path) idsByPath.set(git.path, page.id)
+  }
+  const pages = new Map<string, PageSnapshot>()
+  const used = new Set<string>()
+
+  const pageFromFile = (relative: string, title: string | undefined, parent: string | null, order: number, source: Problem): PageSnapshot | null => {
+    const full = within(relative)
+    if (posix.isAbsolute(relative) || clean(relative).startsWith('..')) {
+      problems.push({ ...source, message: `"${relative}" points outside the content root` })
+      return null
+    }
+    const bytes = files.get(full)
+    if (!bytes) {
+      problems.push({ ...source, message: `"${relative}" does not exist` })
+      return null
+    }
+    if (used.has(full)) {
+      problems.push({ ...source, message: `"${relative}" is listed twice; a page has one place` })
+      return null
+    }
+    const text = bytes.toString('utf8')
+    if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+      problems.push({ file: full, message: 'not valid UTF-8' })
+      return null
+    }
+    used.add(full)
+    const prefix = FRONT_MATTER.exec(text)?.[0] ?? ''
+    let frontMatter: Record<string, unknown> = {}
+    if (prefix) {
+      try {
+        frontMatter = parse(prefix.replace(/^---\r?\n/, '').replace(/\r?\n---\r?\n(?:\r?\n)?$/, '')) ?? {}
+      } catch (error) {
+        problems.push({ file: full, line: 1, message: `front matter is not valid YAML (${(error as Error).message})` })
+      }
+    }
+    const body = text.slice(prefix.length)
+    const heading = /^#\s+(.+?)\s*$/m.exec(body)?.[1]
+    const base = posix.basename(relative)
+    const slug = /^readme\.md$/i.test(base) ? (posix.dirname(relative) === '.' ? '' : posix.basename(posix.dirname(relative))) : base.replace(/\.md$/i, '')
+    const meta: Record<string, unknown> = { git: { path: relative, prefix } }
+    for (const [key, field] of Object.entries(PAGE_FIELDS)) if (frontMatter[key] !== undefined) meta[field] = frontMatter[key]
+    return {
+      id: idsByPath.get(relative) ?? newId(),
+      parent,
+      order,
+      type: 'document',
+      title: title ?? heading ?? slug.replace(/[-_]+/g, ' '),
+      slug,
+      markdown: body,
+      meta,
+      createdAt: at,
+      updatedAt: at,
+    }
+  }
+
+  const summaryPath = within(layout.summary)
+  const summaryBytes = files.get(summaryPath)
+  const summaryDir = posix.dirname(layout.summary) === '.' ? '' : posix.dirname(layout.summary)
+  if (summaryBytes) {
+    const { items, problems: summaryProblems } = parseSummary(summaryBytes.toString('utf8'))
+    for (const p of summaryProblems) problems.push({ file: summaryPath, line: p.line, message: p.message })
+    const add = (list: SummaryItem[], parent: string | null) =>
+      list.forEach((item, order) => {
+        const source = { file: summaryPath, line: item.line, message: '' }
+        let page: PageSnapshot | null
+        if (item.kind === 'group') {
+          const slug = item.slug ?? slugify(item.title)
+          const key = `group:${slug}`
+          page = { id: idsByPath.get(key) ?? newId(), parent, order, type: 'group', title: item.title, slug, markdown: '', meta: { git: { path: key }, ...(item.slug ? { anchor: true } : {}) }, createdAt: at, updatedAt: at }
+        } else if (item.kind === 'link') {
+          const key = `link:${item.target}:${item.title}`
+          page = { id: idsByPath.get(key) ?? newId(), parent, order, type: 'link', title: item.title, slug: slugify(item.title), markdown: '', meta: { git: { path: key }, href: item.target }, createdAt: at, updatedAt: at }
+        } else {
+          page = pageFromFile(summaryDir ? posix.join(summaryDir, item.target!) : item.target!, item.title, parent, order, source)
+          if (page && item.linkTitle !== undefined) page.meta.linkTitle = item.linkTitle
+        }
+        if (!page) return
+        pages.set(page.id, page)
+        add(item.children, page.id)
+      })
+    add(items, null)
+  } else {
+    inferTree(files, layout, pageFromFile, pages)
+  }
+
+  const content: ContentSnapshot = { pages, files: new Map(), variables: {} }
+  const blobs = new Map<string, Buffer>()
+  const preserved = new Map<string, Buffer>()
+  const assets = within('.gitbook/assets/')
+  const varsPath = within('.gitbook/vars.yaml')
+  for (const [path, bytes] of files) {
+    if (layout.root && !path.startsWith(layout.root + '/')) continue
+    if (path.startsWith(assets)) {
+      const blob = hashBytes(bytes)
+      blobs.set(blob, bytes)
+      const name = path.slice(assets.length)
+      const file: FileSnapshot = { id: newId(), name, contentType: contentTypeOf(name), size: bytes.length, blob, createdAt: at }
+      content.files!.set(file.id, file)
+    } else if (path === varsPath) {
+      try {
+        const vars = parse(bytes.toString('utf8')) ?? {}
+        for (const [key, value] of Object.entries(vars)) content.variables[key] = String(value)
+      } catch (error) {
+        problems.push({ file: path, message: `not valid YAML (${(error as Error).message})` })
+      }
+      preserved.set(path, bytes)
+    } else if (!used.has(path) && path !== summaryPath) {
+      preserved.set(path, bytes)
+    }
+  }
+  return { content, blobs, preserved, layout, problems }
+}
+
+/**
+ * The tree from folders, when there is no SUMMARY.md: the readme first; in each folder README.md is the folder's
+ * page and the other .md files and subfolders its children, by name; a folder without README.md lends its pages to
+ * the level above. Skips `.gitbook/` and dot-folders.
+ */
+function inferTree(
+  files: Map<string, Buffer>,
+  layout: SpaceLayout,
+  pageFromFile: (relative: string, title: string | undefined, parent: string | null, order: number, source: Problem) => PageSnapshot | null,
+  pages: Map<string, PageSnapshot>,
+) {
+  const prefix = layout.root ? layout.root + '/' : ''
+  const markdown = [...files.keys()]
+    .filter((p) => p.startsWith(prefix) && /\.md$/i.test(p))
+    .map((p) => p.slice(prefix.length))
+    .filter((p) => !p.split('/').some((part) => part.startsWith('.')) && p !== layout.summary)
+    .sort()
+  const readme = markdown.find((p) => p === layout.readme)
+  let order = 0
+  if (readme) {
+    const page = pageFromFile(readme, undefined, null, order++, { file: readme, message: '' })
+    if (page) pages.set(page.id, page)
+  }
+  const walk = (dir: string, parent: string | null) => {
+    const inDir = markdown.filter((p) => posix.dirname(p) === (dir || '.') && p !== readme && !/^readme\.md$/i.test(posix.basename(p)))
+    const subdirs = [...new Set(markdown.filter((p) => p.startsWith(dir ? dir + '/' : '') && p.slice(dir ? dir.length + 1 : 0).includes('/')).map((p) => p.slice(dir ? dir.length + 1 : 0).split('/')[0]))].sort()
+    const entries = [...inDir.map((p) => ({ name: posix.basename(p), file: p })), ...subdirs.map((name) => ({ name, file: null as string | null }))].sort((a, b) => a.name.localeCompare(b.name))
+    let index = parent === null ? order : 0
+    for (const entry of entries) {
+      if (entry.file) {
+        const page = pageFromFile(entry.file, undefined, parent, index++, { file: entry.file, message: '' })
+        if (page) pages.set(page.id, page)
+        continue
+      }
+      const sub = dir ? `${dir}/${entry.name}` : entry.name
+      const folderReadme = markdown.find((p) => posix.dirname(p) === sub && /^readme\.md$/i.test(posix.basename(p)))
+      if (folderReadme) {
+        const page = pageFromFile(folderReadme, undefined, parent, index++, { file: folderReadme, message: '' })
+        if (page) {
+          pages.set(page.id, page)
+          walk(sub, page.id)
+        }
+      } else {
+        walk(sub, parent)
+      }
+    }
+  }
+  walk('', null)
+}

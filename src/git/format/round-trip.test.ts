@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { readSpace } from './read-space'
+import { writeSpace } from './write-space'
+
+const files = (entries: Record<string, string | Buffer>) => new Map(Object.entries(entries).map(([path, value]) => [path, Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8')]))
+const asText = (map: Map<string, Buffer>) => Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.toString('base64')]))
+
+const repository = files({
+  '.gitbook.yaml': 'root: ./docs/\n',
+  'docs/README.md': '---\ndescription: Welcome to the docs\n---\n\n# Home\n\nStart here.\n',
+  'docs/SUMMARY.md': `# Table of contents
+
+* [Home](README.md)
+
+## Guides <a href="#how-to" id="how-to"></a>
+
+* [Getting started](guides/getting-started/README.md)
+  * [Install](guides/getting-started/install.md "Setup")
+* [API reference](https://example.com/api)
+
+## FAQ
+
+* [Questions](faq/questions.md)
+`,
+  'docs/guides/getting-started/README.md': '# Getting started\n\n{% hint style="info" %}\nRead this first.\n{% endhint %}\n\n![](<../../.gitbook/assets/diagram (1).png>)\n',
+  'docs/guides/getting-started/install.md': '---\nicon: download\nhidden: true\nname: kept unknown key\n---\n\n# Install\n\n```bash\nnpm ci\n```\n\nLine with a hard break\\\nnext.\n',
+  'docs/faq/questions.md': '# Questions\n\n* [ ] task\n* [x] done\n',
+  'docs/.gitbook/assets/diagram (1).png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+  'docs/.gitbook/assets/unreferenced.pdf': Buffer.from('%PDF-1.4 tiny'),
+  'docs/.gitbook/includes/note.md': '---\ntitle: Note\n---\n\nShared note.\n',
+  'docs/.gitbook/vars.yaml': 'product: docsctl\nversion: "1.0"\n',
+  'docs/notes-not-in-summary.md': 'Not a page.\n',
+  'other-space/README.md': 'Outside the root: never read.\n',
+})
+
+describe('Git Sync format', () => {
+  it('reads pages, groups, link pages, link titles, front matter, assets and variables', () => {
+    const { content, problems } = readSpace(repository)
+    expect(problems).toEqual([])
+    const pages = [...content.pages.values()]
+    const byTitle = Object.fromEntries(pages.map((p) => [p.title, p]))
+    expect(byTitle.Home).toMatchObject({ type: 'document', parent: null, slug: '', meta: { description: 'Welcome to the docs' } })
+    expect(byTitle.Guides).toMatchObject({ type: 'group', slug: 'how-to' })
+    expect(byTitle['Getting started']).toMatchObject({ parent: byTitle.Guides.id, slug: 'getting-started' })
+    expect(byTitle.Install).toMatchObject({ parent: byTitle['Getting started'].id, meta: { icon: 'download', hidden: true, linkTitle: 'Setup' } })
+    expect(byTitle['API reference']).toMatchObject({ type: 'link', meta: { href: 'https://example.com/api' } })
+    expect([...content.files!.values()].map((f) => f.name).sort()).toEqual(['diagram (1).png', 'unreferenced.pdf'])
+    expect(content.variables).toEqual({ product: 'docsctl', version: '1.0' })
+  })
+
+  it('writes the same repository back byte for byte (files outside the root untouched)', () => {
+    const read = readSpace(repository)
+    const written = writeSpace(read.content, (hash) => read.blobs.get(hash), { layout: read.layout, preserved: read.preserved })
+    const expected = new Map([...repository].filter(([path]) => path.startsWith('docs/')))
+    expect(asText(written)).toEqual(asText(expected))
+  })
+
+  it('rewrites SUMMARY.md and front matter only where the content changed, in the canonical form', () => {
+    const read = readSpace(repository)
+    const install = [...read.content.pages.values()].find((p) => p.title === 'Install')!
+    read.content.pages.set(install.id, { ...install, meta: { ...install.meta, hidden: false, description: 'How to install' } })
+    const faq = [...read.content.pages.values()].find((p) => p.title === 'Questions')!
+    read.content.pages.delete(faq.id)
+    const written = writeSpace(read.content, (hash) => read.blobs.get(hash), { layout: read.layout, preserved: read.preserved })
+    expect(written.get('docs/guides/getting-started/install.md')!.toString()).toBe('---\ndescription: How to install\nicon: download\n---\n\n# Install\n\n```bash\nnpm ci\n```\n\nLine with a hard break\\\nnext.\n')
+    expect(written.get('docs/SUMMARY.md')!.toString()).not.toContain('Questions')
+    expect(written.get('docs/SUMMARY.md')!.toString()).toContain('## FAQ')
+  })
+
+  it('infers the tree from folders when there is no SUMMARY.md', () => {
+    const { content } = readSpace(files({ 'README.md': '# Home\n', 'b.md': '# B\n', 'a/README.md': '# A\n', 'a/child.md': '# Child\n', '.gitbook/assets/x.png': 'x' }))
+    const pages = [...content.pages.values()]
+    const byTitle = Object.fromEntries(pages.map((p) => [p.title, p]))
+    expect(Object.keys(byTitle).sort()).toEqual(['A', 'B', 'Child', 'Home'])
+    expect(byTitle.Child.parent).toBe(byTitle.A.id)
+    expect(byTitle.Home.order).toBe(0)
+  })
+
+  it('reports summary entries that escape the root, are missing or listed twice, with file and line', () => {
+    const { problems } = readSpace(files({ 'SUMMARY.md': '# T\n\n* [A](a.md)\n* [Out](../secret.md)\n* [Missing](missing.md)\n* [Again](a.md)\n', 'a.md': '# A\n' }))
+    expect(problems).toEqual([
+      { file: 'SUMMARY.md', line: 4, message: '"../secret.md" points outside the content root' },
+      { file: 'SUMMARY.md', line: 5, message: '"missing.md" does not exist' },
+      { file: 'SUMMARY.md', line: 6, message: '"a.md" is listed twice; a page has one place' },
+    ])
+  })
+})

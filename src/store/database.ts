@@ -18,6 +18,7 @@ import type { SpaceTable } from './tables/space.table'
 import type { RevisionTable } from './tables/revision.table'
 import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
+import type { JobTable } from './tables/job.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -32,6 +33,7 @@ export interface Database {
   change_requests: ChangeRequestTable
   settings: { key: string; value: string }
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
+  jobs: JobTable
 }
 
 export type Db = Kysely<Database>

@@ -1,0 +1,86 @@
+/**
+ * The job worker: runs durable jobs from the `jobs` table. One worker per process (the server runs one; the CLI
+ * runs a job inline and waits). Jobs of one space run in order, one at a time. A runner throws TransientJobError
+ * for failures worth retrying (network): the job is queued again with exponential backoff until its attempts run
+ * out; any other error fails it with the reason. Work must be all-or-nothing, so a job interrupted by a restart
+ * simply runs again.
+ */
+import type { Engine } from '../engine'
+import type { JobRow } from '../store/tables/job.table'
+import { claimNextJob, finishJob, requeueInterruptedJobs, retryJob } from '../store/jobs'
+
+export class TransientJobError extends Error {}
+
+/** A runner answers the job's result; `skipped` marks work that was deliberately not done (an older sync). */
+export type JobRunner = (engine: Engine, job: JobRow, payload: any) => Promise<{ result?: unknown; skipped?: boolean }>
+
+export interface WorkerOptions {
+  /** Idle polling interval. */
+  pollMs?: number
+  /** First retry delay; doubles on each attempt. */
+  backoffMs?: number
+  log?: (message: string) => void
+}
+
+export class JobWorker {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private stopped = true
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly runners: Record<string, JobRunner>,
+    private readonly options: WorkerOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false
+    await requeueInterruptedJobs(this.engine.db)
+    this.wake()
+  }
+
+  /** Looks for work now (call after enqueueing). */
+  wake(): void {
+    if (this.stopped || this.running) return
+    clearTimeout(this.timer)
+    this.running = this.drain().finally(() => {
+      this.running = undefined
+      if (!this.stopped) this.timer = setTimeout(() => this.wake(), this.options.pollMs ?? 1000)
+    })
+  }
+
+  /** Stops taking jobs and waits for the one in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.timer)
+    await this.running
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = await claimNextJob(this.engine.db, new Date().toISOString()); job && !this.stopped; job = await claimNextJob(this.engine.db, new Date().toISOString())) {
+      await runJob(this.engine, job, this.runners, this.options)
+    }
+  }
+}
+
+/** Runs one claimed job to its outcome (or to its next retry). */
+export async function runJob(engine: Engine, job: JobRow, runners: Record<string, JobRunner>, options: WorkerOptions = {}): Promise<void> {
+  const runner = runners[job.kind]
+  if (!runner) {
+    await finishJob(engine.db, job.id, 'failed', { error: `No runner for jobs of kind "${job.kind}".` })
+    return
+  }
+  try {
+    const outcome = await runner(engine, job, JSON.parse(job.payload))
+    await finishJob(engine.db, job.id, outcome.skipped ? 'skipped' : 'succeeded', { result: outcome.result })
+  } catch (error) {
+    const message = (error as Error).message ?? String(error)
+    if (error instanceof TransientJobError && job.attempts < job.max_attempts) {
+      const delay = (options.backoffMs ?? 2000) * 2 ** (job.attempts - 1)
+      options.log?.(`job ${job.id} (${job.kind}) failed, retrying in ${delay} ms: ${message}`)
+      await retryJob(engine.db, job.id, new Date(Date.now() + delay).toISOString(), message)
+    } else {
+      await finishJob(engine.db, job.id, 'failed', { error: message })
+    }
+  }
+}

@@ -4,6 +4,8 @@
  */
 import { openStore, type Db, type Store } from './store/database'
 import type { ReadCache } from './store/read-cache'
+import { JobWorker } from './jobs/worker'
+import { jobRunners } from './jobs/runners'
 import { purgeExpiredSpaces } from './domain/spaces/purge-expired-spaces'
 
 export interface Engine {
@@ -13,6 +15,10 @@ export interface Engine {
   cache: ReadCache
   /** Absolute base address used in `urls` when no request tells a better one. */
   baseUrl: string
+  /** Background jobs (git sync …): `wake()` after enqueueing. The server also starts its polling. */
+  jobs: JobWorker
+  /** Secrets jobs need (repository credentials) by job id: in memory only, never in the store. */
+  secrets: Map<string, string>
   close(): Promise<void>
 }
 
@@ -33,8 +39,14 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     cache: store.cache,
     dataDir: options.dataDir,
     baseUrl: (options.baseUrl ?? process.env.DOCSCTL_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
-    close: () => store.close(),
+    jobs: undefined as unknown as JobWorker,
+    secrets: new Map(),
+    async close() {
+      await engine.jobs.stop()
+      await store.close()
+    },
   }
+  engine.jobs = new JobWorker(engine, jobRunners)
   // Spaces deleted more than 7 days ago are removed for good whenever an engine opens (every CLI start)
   // and periodically in the server.
   await purgeExpiredSpaces(engine.db)

@@ -129,6 +129,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1'
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   options.engine.baseUrl = url
+  await options.engine.jobs.start()
   const purge = setInterval(() => void purgeExpiredSpaces(options.engine.db).catch((error) => app.log.error(error)), PURGE_INTERVAL_MS)
   purge.unref()
   return {
@@ -137,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       clearInterval(purge)
       await app.close()
+      await options.engine.jobs.stop()
     },
   }
 }

@@ -25,7 +25,8 @@ export interface WorkerOptions {
 export class JobWorker {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
-  private stopped = true
+  private stopped = false
+  private polling = false
 
   constructor(
     private readonly engine: Engine,
@@ -33,8 +34,9 @@ export class JobWorker {
     private readonly options: WorkerOptions = {},
   ) {}
 
+  /** Requeues jobs a stopped process left running, then polls for due jobs (retries) until stopped. */
   async start(): Promise<void> {
-    this.stopped = false
+    this.polling = true
     await requeueInterruptedJobs(this.engine.db)
     this.wake()
   }
@@ -45,7 +47,7 @@ export class JobWorker {
     clearTimeout(this.timer)
     this.running = this.drain().finally(() => {
       this.running = undefined
-      if (!this.stopped) this.timer = setTimeout(() => this.wake(), this.options.pollMs ?? 1000)
+      if (this.polling && !this.stopped) this.timer = setTimeout(() => this.wake(), this.options.pollMs ?? 1000)
     })
   }
 

@@ -19,6 +19,7 @@ import type { RevisionTable } from './tables/revision.table'
 import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
+import type { GitSyncTable } from './tables/git-sync.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -34,6 +35,7 @@ export interface Database {
   settings: { key: string; value: string }
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
+  git_syncs: GitSyncTable
 }
 
 export type Db = Kysely<Database>

@@ -1,10 +1,11 @@
+import { sql } from 'kysely'
 import type { Db } from './database'
 import type { JobRow, JobStatus } from './tables/job.table'
 import { newId, nowIso } from './ids'
 
 export async function insertJob(db: Db, job: { kind: string; spaceId: string | null; payload: unknown; maxAttempts?: number }): Promise<JobRow> {
   const at = nowIso()
-  const row: JobRow = {
+  const row: Omit<JobRow, 'seq'> = {
     id: newId(),
     kind: job.kind,
     space_id: job.spaceId,
@@ -19,8 +20,12 @@ export async function insertJob(db: Db, job: { kind: string; spaceId: string | n
     started_at: null,
     finished_at: null,
   }
-  await db.insertInto('jobs').values(row).execute()
-  return row
+  // The sequence is taken in the INSERT itself, so two writers can never draw the same number.
+  await db
+    .insertInto('jobs')
+    .values({ ...row, seq: sql<number>`(select coalesce(max(seq), 0) + 1 from jobs)` })
+    .execute()
+  return (await findJobById(db, row.id))!
 }
 
 export function findJobById(db: Db, id: string): Promise<JobRow | undefined> {
@@ -28,7 +33,7 @@ export function findJobById(db: Db, id: string): Promise<JobRow | undefined> {
 }
 
 export function listJobsOfSpace(db: Db, spaceId: string, limit = 50): Promise<JobRow[]> {
-  return db.selectFrom('jobs').selectAll().where('space_id', '=', spaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+  return db.selectFrom('jobs').selectAll().where('space_id', '=', spaceId).orderBy('seq', 'desc').limit(limit).execute()
 }
 
 /**
@@ -42,8 +47,7 @@ export async function claimNextJob(db: Db, now: string): Promise<JobRow | undefi
       .selectAll()
       .where('status', '=', 'queued')
       .where('run_after', '<=', now)
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('seq')
       .limit(50)
       .execute()
     for (const job of candidates) {
@@ -53,7 +57,7 @@ export async function claimNextJob(db: Db, now: string): Promise<JobRow | undefi
           .select('id')
           .where('space_id', '=', job.space_id)
           .where('status', 'in', ['queued', 'running'])
-          .where((eb) => eb.or([eb('created_at', '<', job.created_at), eb.and([eb('created_at', '=', job.created_at), eb('id', '<', job.id)])]))
+          .where('seq', '<', job.seq)
           .executeTakeFirst()
         const running = await trx.selectFrom('jobs').select('id').where('space_id', '=', job.space_id).where('status', '=', 'running').executeTakeFirst()
         if (earlier || running) continue

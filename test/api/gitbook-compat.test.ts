@@ -12,6 +12,7 @@ import { GitBookAPI } from '@gitbook/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/index'
 import { useTestServer } from '../support/server'
+import { makeRepository, settledGitJobs } from '../support/git'
 
 const require = createRequire(import.meta.url)
 const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
@@ -169,6 +170,16 @@ const scenarios: Record<string, Scenario> = {
   getChangeRequestPDF: async () => {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/pdf`)
+  },
+  importGitRepository: async () => {
+    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git target' } })).body
+    return server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: '/nonexistent/repo', ref: 'refs/heads/main' } })
+  },
+  getSpaceGitInfo: async () => {
+    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git info' } })).body
+    await server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: makeRepository({ 'README.md': '# Home\n' }), ref: 'refs/heads/main' } })
+    await settledGitJobs((method, path) => server.request(method, path), s.id, 1)
+    return server.request('GET', `/v1/spaces/${s.id}/git/info`)
   },
   listFiles: async () => server.request('GET', `/v1/spaces/${(await withContent()).space.id}/content/files`),
   getFileById: async () => {

@@ -5,6 +5,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('jobs')
     .addColumn('id', 'text', (c) => c.primaryKey())
+    // Enqueue order (timestamps tie within a millisecond).
+    .addColumn('seq', 'integer', (c) => c.notNull().unique())
     .addColumn('kind', 'text', (c) => c.notNull())
     // Jobs of one space run one at a time, in order.
     .addColumn('space_id', 'text')
@@ -21,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('finished_at', 'text')
     .execute()
   await db.schema.createIndex('jobs_status_run_after').on('jobs').columns(['status', 'run_after']).execute()
-  await db.schema.createIndex('jobs_space').on('jobs').columns(['space_id', 'created_at']).execute()
+  await db.schema.createIndex('jobs_space').on('jobs').columns(['space_id', 'seq']).execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

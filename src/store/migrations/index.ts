@@ -4,6 +4,7 @@ import * as m0002 from './0002-content'
 import * as m0003 from './0003-settings'
 import * as m0004 from './0004-contributors'
 import * as m0005 from './0005-jobs'
+import * as m0006 from './0006-git-sync'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-settings': m0003,
   '0004-contributors': m0004,
   '0005-jobs': m0005,
+  '0006-git-sync': m0006,
 }

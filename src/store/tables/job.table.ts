@@ -4,6 +4,7 @@ export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'skipped
 
 export interface JobTable {
   id: string
+  seq: number
   kind: string
   space_id: string | null
   payload: string

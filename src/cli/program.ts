@@ -12,6 +12,7 @@ import { userCommands } from './users'
 import { changeRequestCommands } from './change-requests'
 import { pageCommands } from './pages'
 import { linksCommand } from './links'
+import { gitCommands } from './git'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -29,7 +30,7 @@ export function buildProgram(): Command {
   initCommand(program)
   serveCommand(program)
   linksCommand(program)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

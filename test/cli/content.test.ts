@@ -92,3 +92,20 @@ describe('docsctl links', () => {
     expect((await run('links', '--space', clean)).exitCode).toBe(0)
   })
 })
+
+describe('docsctl git', () => {
+  it('imports a repository into a space, waiting for the job, and shows the sync state and jobs', async () => {
+    const { makeRepository } = await import('../support/git')
+    const repo = makeRepository({ 'README.md': '# Home\n\nHi\n', 'SUMMARY.md': '# T\n\n* [Home](README.md)\n* [Guide](guide.md)\n', 'guide.md': '# Guide\n' })
+    const target = json(await run('space', 'create', '--title', 'From git', '--json')).id
+    const imported = await run('git', 'import', '--space', target, '--url', repo)
+    expect(imported.exitCode).toBe(0)
+    expect(imported.stdout).toMatch(/Imported 2 pages and 0 files from [0-9a-f]{12}/)
+    expect(json(await run('page', 'list', '--space', target, '--json')).pages.map((p: any) => p.title)).toEqual(['Home', 'Guide'])
+    expect((await run('git', 'info', '--space', target)).stdout).toContain(repo)
+    expect((await run('git', 'jobs', '--space', target)).stdout).toMatch(/git-import\s+succeeded/)
+    const missing = await run('git', 'import', '--space', target, '--url', repo, '--ref', 'refs/heads/nope')
+    expect(missing.exitCode).not.toBe(0)
+    expect(missing.stderr).toContain('refs/heads/nope')
+  })
+})

@@ -1,0 +1,85 @@
+/** `docsctl git`: import a GitBook-format repository into a space (waits for the job), show the sync state. */
+import { Option } from 'commander'
+import type { GroupSpec } from './define-command'
+import { formatFields, formatTable } from './output'
+import { ApiError } from '../errors'
+import type { CliContext } from './context'
+
+const spaceOption = () => new Option('--space <spaceId>', 'the space').makeOptionMandatory()
+
+/** Waits for the newest job of the space enqueued after `since` to finish, printing its state changes on stderr. */
+async function waitForJob(ctx: CliContext, spaceId: string, since: string) {
+  const client = await ctx.client()
+  let last = ''
+  for (;;) {
+    const jobs = await client.call('listGitSyncJobs', { params: { spaceId } })
+    const job = jobs.items.find((j: any) => j.createdAt >= since)
+    if (job && job.status !== last && !ctx.output.json) ctx.output.err(`git import: ${job.status}${job.attempts > 1 ? ` (attempt ${job.attempts})` : ''}\n`)
+    if (job) last = job.status
+    if (job && !['queued', 'running'].includes(job.status)) {
+      if (job.status === 'failed') throw new ApiError(422, `The import failed: ${job.error}`, { job })
+      return job
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+export const gitCommands: GroupSpec = {
+  name: 'git',
+  summary: 'Git Sync: import a GitBook-format repository into a space, and see the sync state',
+  commands: [
+    {
+      name: 'import',
+      summary: 'Import the repository at a ref into the space (waits for the job unless --no-wait)',
+      options: [
+        spaceOption(),
+        new Option('--url <url|path>', 'repository: http(s) address (credentials allowed), file:// or a local path').makeOptionMandatory(),
+        new Option('--ref <ref>', 'refs/heads/<branch>').default('refs/heads/main'),
+        new Option('--project-directory <dir>', 'the project root inside the repository'),
+        new Option('--standalone', 'make a revision without replacing the space content'),
+        new Option('--force', 'apply even if an older sync than the last one applied'),
+        new Option('--no-wait', 'return once the job is queued'),
+      ],
+      examples: ['docsctl git import --space <spaceId> --url ./docs-repo --ref refs/heads/main', 'docsctl git import --space <spaceId> --url https://github.com/acme/docs.git --no-wait'],
+      run: async (ctx, _a, o) => {
+        const since = new Date(Date.now() - 1000).toISOString()
+        await (await ctx.client()).call('importGitRepository', {
+          params: { spaceId: o.space },
+          body: { url: o.url, ref: o.ref, repoProjectDirectory: o.projectDirectory, standalone: o.standalone, force: o.force, timestamp: new Date().toISOString() },
+        })
+        if (!o.wait) return { queued: true }
+        return waitForJob(ctx, o.space, since)
+      },
+      human: (r) =>
+        r.queued
+          ? 'Import queued; follow it with: docsctl git jobs --space <spaceId>\n'
+          : r.status === 'skipped'
+            ? `Skipped: ${r.result?.reason}\n`
+            : `Imported ${r.result.pages} pages and ${r.result.files} files from ${r.result.commit.slice(0, 12)} as revision ${r.result.revision}.\n` +
+              (r.result.problems.length ? r.result.problems.map((p: any) => `  ${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}\n`).join('') : ''),
+    },
+    {
+      name: 'info',
+      summary: 'The git sync state of a space',
+      options: [spaceOption()],
+      examples: ['docsctl git info --space <spaceId>'],
+      run: async (ctx, _a, o) => (await ctx.client()).call('getSpaceGitInfo', { params: { spaceId: o.space } }),
+      human: (i) => formatFields([['repository', i.repoName], ['url', i.url], ['integration', i.integration], ['updated', i.updatedAt]]),
+    },
+    {
+      name: 'jobs',
+      summary: 'The git sync jobs of a space and their outcome',
+      options: [spaceOption()],
+      examples: ['docsctl git jobs --space <spaceId>'],
+      run: async (ctx, _a, o) => (await ctx.client()).call('listGitSyncJobs', { params: { spaceId: o.space } }),
+      human: (r) =>
+        formatTable(r.items, [
+          { header: 'id', value: (j: any) => j.id },
+          { header: 'kind', value: (j: any) => j.kind },
+          { header: 'status', value: (j: any) => j.status },
+          { header: 'created', value: (j: any) => j.createdAt },
+          { header: 'detail', value: (j: any) => j.error ?? j.result?.reason ?? (j.result ? `${j.result.pages} pages, ${j.result.files} files` : '') },
+        ], 'No git jobs.'),
+    },
+  ],
+}

@@ -7,7 +7,7 @@ import { PageQuery as ListPageQuery, listEnvelope } from './schemas/pagination'
 import { loadLiveSpace } from './spaces'
 import { PageQuery, RevisionQuery, findPage, presentRevisionOf } from './content'
 import { presentChangeRequest } from './presenters/change-request'
-import { pageContext, presentPage, presentPageTree } from './presenters/page'
+import { documentConverter, pageContext, presentPage, presentPageTree } from './presenters/page'
 import { presentFile } from './presenters/file'
 import { findChangeRequest, listChangeRequests, updateChangeRequest as updateChangeRequestRow } from '../store/change-requests'
 import { findRevisionById } from '../store/revisions'
@@ -277,7 +277,7 @@ export const getPageInChangeRequestById = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { space, content } = await crContent(ctx, params.spaceId, params.changeRequestId)
-    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, space.id, content, query.format))
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, space.id, content, await documentConverter(query.format)))
   },
 })
 

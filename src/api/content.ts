@@ -7,7 +7,7 @@ import { findRevisionById } from '../store/revisions'
 import { findChangeRequestMergedInto } from '../store/change-requests'
 import { findUserById } from '../store/users'
 import { loadContent, type ContentSnapshot } from '../domain/revisions/content'
-import { pageContext, presentPage, presentPageTree } from './presenters/page'
+import { documentConverter, pageContext, presentPage, presentPageTree } from './presenters/page'
 import { presentRevision } from './presenters/revision'
 import { presentChangeRequest } from './presenters/change-request'
 import { NotFoundError } from '../errors'
@@ -96,7 +96,7 @@ export const getPageById = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content, query.format))
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content, await documentConverter(query.format)))
   },
 })
 
@@ -111,7 +111,7 @@ export const getPageByPath = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    const pages = pageContext(ctx.baseUrl, params.spaceId, content, query.format)
+    const pages = pageContext(ctx.baseUrl, params.spaceId, content, await documentConverter(query.format))
     return presentPage(findPageByPath(pages, params.pagePath), pages)
   },
 })
@@ -159,7 +159,7 @@ export const getPageInRevisionById = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
-    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content, query.format))
+    return presentPage(findPage(content, params.pageId), pageContext(ctx.baseUrl, params.spaceId, content, await documentConverter(query.format)))
   },
 })
 
@@ -174,7 +174,7 @@ export const getPageInRevisionByPath = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId, params.revisionId)
-    const pages = pageContext(ctx.baseUrl, params.spaceId, content, query.format)
+    const pages = pageContext(ctx.baseUrl, params.spaceId, content, await documentConverter(query.format))
     return presentPage(findPageByPath(pages, params.pagePath), pages)
   },
 })

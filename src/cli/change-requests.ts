@@ -1,6 +1,5 @@
 /** `docsctl cr`: change requests — create, list, inspect, diff, update from the space, and merge. */
 import { Option } from 'commander'
-import { structuredPatch } from 'diff'
 import type { GroupSpec } from './define-command'
 import { nextHint, pageOptions, pageQuery } from './define-command'
 import { bold, cyan, formatFields, formatTable, green, red } from './output'
@@ -24,7 +23,8 @@ function crFields(cr: any) {
 }
 
 /** A unified diff of every page that differs between two page trees, by path. */
-export function diffPages(basePages: any[], headPages: any[]): { text: string; changed: number } {
+export async function diffPages(basePages: any[], headPages: any[]): Promise<{ text: string; changed: number }> {
+  const { structuredPatch } = await import('diff')
   const index = (pages: any[]) => new Map(flattenPages(pages).map(({ page }) => [page.id, page]))
   const before = index(basePages)
   const after = index(headPages)
@@ -141,7 +141,7 @@ export const changeRequestCommands: GroupSpec = {
           client.call('listPagesInRevisionById', { params: { spaceId: o.space, revisionId: base } }),
           client.call('listPagesInChangeRequest', { params: { spaceId: o.space, changeRequestId: number } }),
         ])
-        return { changeRequest: cr.number, base, ...diffPages(basePages.pages, headPages.pages) }
+        return { changeRequest: cr.number, base, ...(await diffPages(basePages.pages, headPages.pages)) }
       },
       human: (r) => (r.changed ? r.text : `Change request #${r.changeRequest} changes nothing.\n`),
     },

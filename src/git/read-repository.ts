@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import { BadRequestError, NotFoundError } from '../errors'
+import { safeUrl } from './safe-url'
 
 export const REPOSITORY_LIMITS = { fileBytes: 100 * 1024 * 1024 }
 
@@ -21,17 +22,7 @@ export interface RepositoryFiles {
   skipped: { path: string; reason: string }[]
 }
 
-/** The address without user and password. */
-export function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    parsed.username = ''
-    parsed.password = ''
-    return parsed.toString()
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, '//')
-  }
-}
+export { safeUrl }
 
 export async function readRepository(url: string, ref: string): Promise<RepositoryFiles> {
   if (!/^refs\/heads\/[^\s]+$/.test(ref)) throw new BadRequestError(`ref: "${ref}" must look like refs/heads/<branch>.`)

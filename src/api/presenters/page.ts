@@ -1,6 +1,5 @@
 import { childrenByParent, pagePaths, type ContentSnapshot, type PageSnapshot } from '../../domain/revisions/content'
 import { appUrl } from './urls'
-import { markdownToDocument } from '../../domain/revisions/markdown-document'
 
 const DEFAULT_LAYOUT = {
   width: 'default',
@@ -24,13 +23,18 @@ export interface PageContext {
   content: ContentSnapshot
   paths?: Map<string, string>
   children?: Map<string | null, PageSnapshot[]>
-  /** `document`: the page body as GitBook's JSON document instead of Markdown. */
-  format?: 'markdown' | 'document'
+  /** Set for `format=document`: turns a page's Markdown into GitBook's JSON document. */
+  toDocument?: ((markdown: string) => unknown) | null
 }
 
 /** Paths and the child lists of a content, computed once for presenting many of its pages. */
-export function pageContext(baseUrl: string, spaceId: string, content: ContentSnapshot, format: 'markdown' | 'document' = 'markdown'): Required<PageContext> {
-  return { baseUrl, spaceId, content, paths: pagePaths(content), children: childrenByParent(content), format }
+export function pageContext(baseUrl: string, spaceId: string, content: ContentSnapshot, toDocument: PageContext['toDocument'] = null): Required<PageContext> {
+  return { baseUrl, spaceId, content, paths: pagePaths(content), children: childrenByParent(content), toDocument }
+}
+
+/** The Markdown → document converter when `format` asks for documents (loaded only then: it is large). */
+export async function documentConverter(format: string | undefined): Promise<PageContext['toDocument']> {
+  return format === 'document' ? (await import('../../domain/revisions/markdown-document')).markdownToDocument : null
 }
 
 /** A page as GitBook's RevisionPage: with its children (recursively) and, for documents, its Markdown. */
@@ -62,7 +66,7 @@ export function presentPage(page: PageSnapshot, ctx: Required<PageContext>): Rec
     ...(meta.cover ? { cover: meta.cover } : {}),
     ...(meta.variables ? { variables: meta.variables } : {}),
     tags: [],
-    ...(ctx.format === 'document' ? { document: markdownToDocument(page.markdown) } : { markdown: page.markdown }),
+    ...(ctx.toDocument ? { document: ctx.toDocument(page.markdown) } : { markdown: page.markdown }),
   }
 }
 

@@ -6,7 +6,7 @@
 import { BadRequestError } from '../../errors'
 import { nowIso, newId } from '../../store/ids'
 import { byOrder, childrenByParent, pagePaths, slugify, type ContentSnapshot, type PageSnapshot } from '../revisions/content'
-import { parseDocument } from '../revisions/front-matter'
+import { loadYaml, parseDocument } from '../revisions/front-matter'
 import type { FileInput, PreparedFile } from '../files/file-source'
 import type { FileSnapshot } from '../revisions/content'
 
@@ -44,6 +44,7 @@ export async function applyContentChanges(
   /** The files of `insert_files` changes, fetched beforehand, by change index then file index. */
   prepared: Map<number, PreparedFile[]> = new Map(),
 ): Promise<{ content: ContentSnapshot; outcomes: ChangeOutcome[]; insertedFiles: FileSnapshot[] }> {
+  const parseYaml = await loadYaml()
   const pages = new Map(content.pages)
   const work: ContentSnapshot = { pages, files: new Map(content.files ?? []), variables: { ...content.variables }, source: content.source }
   const outcomes = new Map<string, ChangeOutcome>()
@@ -64,7 +65,7 @@ export async function applyContentChanges(
     switch (change.operation) {
       case 'insert_page': {
         const parent = change.into === undefined ? null : existing(change.into).id
-        const parsed = parseDocument(change.document?.markdown ?? '', `${where}.document`)
+        const parsed = parseDocument(change.document?.markdown ?? '', `${where}.document`, parseYaml)
         const id = newId()
         if (change.ref) {
           if (refs.has(change.ref)) throw new BadRequestError(`${where}.ref: "${change.ref}" is used twice in the batch.`)
@@ -92,7 +93,7 @@ export async function applyContentChanges(
       }
       case 'update_page': {
         const before = existing(change.page)
-        const parsed = change.document?.markdown !== undefined ? parseDocument(change.document.markdown, `${where}.document`) : undefined
+        const parsed = change.document?.markdown !== undefined ? parseDocument(change.document.markdown, `${where}.document`, parseYaml) : undefined
         const page: PageSnapshot = {
           ...before,
           title: parsed?.title ?? change.title ?? before.title,

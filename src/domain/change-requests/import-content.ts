@@ -3,8 +3,7 @@
  * converted to Markdown (turndown), or a Word .docx document converted (mammoth, then turndown) with its images
  * uploaded as files of the change request.
  */
-import mammoth from 'mammoth'
-import TurndownService from 'turndown'
+import type TurndownService from 'turndown'
 import { BadRequestError } from '../../errors'
 import { hashBytes } from '../../store/blobs'
 import { FILE_LIMITS, type PreparedFile } from '../files/file-source'
@@ -19,8 +18,16 @@ export interface ImportedDocument {
   files: PreparedFile[]
 }
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
-turndown.remove(['script', 'style', 'noscript', 'iframe'])
+// The converters are large: loaded on the first import, not at every CLI start.
+let turndownService: TurndownService | undefined
+async function turndown(): Promise<TurndownService> {
+  if (!turndownService) {
+    const { default: Turndown } = await import('turndown')
+    turndownService = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
+    turndownService.remove(['script', 'style', 'noscript', 'iframe'])
+  }
+  return turndownService
+}
 
 async function fetchBytes(url: string): Promise<{ bytes: Buffer; contentType?: string }> {
   const parsed = new URL(url)
@@ -44,9 +51,10 @@ export async function importDocument(url: string, source: ImportSource): Promise
     const html = bytes.toString('utf8')
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim()
     const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html
-    return { markdown: turndown.turndown(body).trim() + '\n', title: title || undefined, files: [] }
+    return { markdown: (await turndown()).turndown(body).trim() + '\n', title: title || undefined, files: [] }
   }
   const files: PreparedFile[] = []
+  const { default: mammoth } = await import('mammoth')
   let result: { value: string }
   try {
     result = await mammoth.convertToHtml(
@@ -64,5 +72,5 @@ export async function importDocument(url: string, source: ImportSource): Promise
   } catch (error) {
     throw new BadRequestError(`body.url: the document is not a readable .docx file (${(error as Error).message}).`)
   }
-  return { markdown: turndown.turndown(result.value).trim() + '\n', files }
+  return { markdown: (await turndown()).turndown(result.value).trim() + '\n', files }
 }

@@ -2,7 +2,6 @@
  * The bytes of an uploaded file: fetched from an http(s) address (with a timeout and a size limit) or decoded
  * from base64, with their content type and, for images, their dimensions read from the bytes.
  */
-import { imageSize } from 'image-size'
 import { BadRequestError } from '../../errors'
 import { hashBytes } from '../../store/blobs'
 
@@ -57,11 +56,12 @@ export async function prepareFile(input: FileInput, where: string): Promise<Prep
     throw new BadRequestError(`${where}: give either url or base64.`)
   }
   contentType ??= contentTypeOf(input.name)
-  return { name: input.name, contentType, bytes, blob: hashBytes(bytes), dimensions: dimensionsOf(bytes, contentType) }
+  return { name: input.name, contentType, bytes, blob: hashBytes(bytes), dimensions: await dimensionsOf(bytes, contentType) }
 }
 
-function dimensionsOf(bytes: Buffer, contentType: string): { width: number; height: number } | undefined {
+async function dimensionsOf(bytes: Buffer, contentType: string): Promise<{ width: number; height: number } | undefined> {
   if (!contentType.startsWith('image/')) return undefined
+  const { imageSize } = await import('image-size')
   try {
     const size = imageSize(bytes)
     return size.width && size.height ? { width: size.width, height: size.height } : undefined

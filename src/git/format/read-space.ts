@@ -36,7 +36,8 @@ export interface ReadSpace {
 }
 
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n(?:\r?\n)?/
-const PAGE_FIELDS: Record<string, string> = { description: 'description', icon: 'icon', hidden: 'hidden', noIndex: 'noIndex', noRobotsIndex: 'noRobotsIndex', layout: 'layout', cover: 'cover', vars: 'variables', if: 'condition' }
+/** Front matter keys of a page file and the page fields (in `meta`) they set; write-space.ts reads it backwards. */
+export const FRONT_MATTER_FIELDS: Record<string, string> = { description: 'description', icon: 'icon', hidden: 'hidden', noIndex: 'noIndex', noRobotsIndex: 'noRobotsIndex', layout: 'layout', cover: 'cover', vars: 'variables', if: 'condition' }
 
 export function readLayout(files: Map<string, Buffer>, projectDirectory = ''): { layout: SpaceLayout; problems: Problem[] } {
   const dir = clean(projectDirectory)
@@ -111,7 +112,7 @@ export function readSpace(files: Map<string, Buffer>, options: { projectDirector
     const base = posix.basename(relative)
     const slug = /^readme\.md$/i.test(base) ? (posix.dirname(relative) === '.' ? '' : posix.basename(posix.dirname(relative))) : base.replace(/\.md$/i, '')
     const meta: Record<string, unknown> = { git: { path: relative, prefix } }
-    for (const [key, field] of Object.entries(PAGE_FIELDS)) if (frontMatter[key] !== undefined) meta[field] = frontMatter[key]
+    for (const [key, field] of Object.entries(FRONT_MATTER_FIELDS)) if (frontMatter[key] !== undefined) meta[field] = frontMatter[key]
     return {
       id: idsByPath.get(relative) ?? newId(),
       parent,

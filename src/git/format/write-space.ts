@@ -8,9 +8,9 @@ import { posix } from 'node:path'
 import * as yaml from 'yaml'
 import { childrenByParent, type ContentSnapshot, type PageSnapshot } from '../../domain/revisions/content'
 import { parseSummary, renderSummary, type SummaryItem } from './summary'
-import type { SpaceLayout } from './read-space'
+import { FRONT_MATTER_FIELDS, type SpaceLayout } from './read-space'
 
-const FIELDS_TO_FRONT_MATTER: Record<string, string> = { description: 'description', icon: 'icon', hidden: 'hidden', noIndex: 'noIndex', noRobotsIndex: 'noRobotsIndex', layout: 'layout', cover: 'cover', variables: 'vars', condition: 'if' }
+const FIELDS_TO_FRONT_MATTER: Record<string, string> = Object.fromEntries(Object.entries(FRONT_MATTER_FIELDS).map(([key, field]) => [field, key]))
 
 export function writeSpace(
   content: ContentSnapshot,

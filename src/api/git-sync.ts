@@ -103,6 +103,44 @@ export const importGitRepository = defineOperation({
   },
 })
 
+export const exportToGitRepository = defineOperation({
+  id: 'exportToGitRepository',
+  method: 'POST',
+  path: '/spaces/{spaceId}/git/export',
+  tag: 'git-sync',
+  summary: "Write the space's content as one commit on the ref and push it (a job; 204 at once)",
+  description: 'The caller is the author; the current tip is the parent (the branch is created when absent). When the tip moved since the last sync, the job fails unless `force`.',
+  params: SpaceId,
+  body: Type.Object({ ...SyncBody, commitMessage: Type.String({ minLength: 1, maxLength: 10_000 }) }),
+  bodyRequired: true,
+  success: 204,
+  async handler(ctx, { params, body }) {
+    const space = await loadLiveSpace(ctx, params.spaceId)
+    await ctx.access.authorize('space', 'triggerGitSync', { kind: 'space', row: space })
+    const url = safeUrl(body.url)
+    const job = await insertJob(ctx.db, {
+      kind: 'git-export',
+      spaceId: space.id,
+      payload: {
+        spaceId: space.id,
+        url,
+        ref: body.ref,
+        commitMessage: body.commitMessage,
+        author: { name: ctx.actor.user.display_name, email: ctx.actor.user.email },
+        repoProjectDirectory: body.repoProjectDirectory,
+        repoTreeURL: body.repoTreeURL,
+        repoCommitURL: body.repoCommitURL,
+        timestamp: body.timestamp,
+        force: body.force,
+        gitInfo: body.gitInfo,
+        hasCredentials: url !== body.url,
+      },
+    })
+    if (url !== body.url) ctx.engine.secrets.set(job.id, body.url)
+    ctx.engine.jobs.wake()
+  },
+})
+
 export const getSpaceGitInfo = defineOperation({
   id: 'getSpaceGitInfo',
   method: 'GET',

@@ -8,16 +8,16 @@ import type { CliContext } from './context'
 const spaceOption = () => new Option('--space <spaceId>', 'the space').makeOptionMandatory()
 
 /** Waits for the newest job of the space enqueued after `since` to finish, printing its state changes on stderr. */
-async function waitForJob(ctx: CliContext, spaceId: string, since: string) {
+async function waitForJob(ctx: CliContext, spaceId: string, since: string, kind: 'import' | 'export' = 'import') {
   const client = await ctx.client()
   let last = ''
   for (;;) {
     const jobs = await client.call('listGitSyncJobs', { params: { spaceId } })
-    const job = jobs.items.find((j: any) => j.createdAt >= since)
-    if (job && job.status !== last && !ctx.output.json) ctx.output.err(`git import: ${job.status}${job.attempts > 1 ? ` (attempt ${job.attempts})` : ''}\n`)
+    const job = jobs.items.find((j: any) => j.createdAt >= since && j.kind === `git-${kind}`)
+    if (job && job.status !== last && !ctx.output.json) ctx.output.err(`git ${kind}: ${job.status}${job.attempts > 1 ? ` (attempt ${job.attempts})` : ''}\n`)
     if (job) last = job.status
     if (job && !['queued', 'running'].includes(job.status)) {
-      if (job.status === 'failed') throw new ApiError(422, `The import failed: ${job.error}`, { job })
+      if (job.status === 'failed') throw new ApiError(422, `The ${kind} failed: ${job.error}`, { job })
       return job
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -26,7 +26,7 @@ async function waitForJob(ctx: CliContext, spaceId: string, since: string) {
 
 export const gitCommands: GroupSpec = {
   name: 'git',
-  summary: 'Git Sync: import a GitBook-format repository into a space, and see the sync state',
+  summary: 'Git Sync: import a GitBook-format repository into a space, export a space as a commit, see the sync state',
   commands: [
     {
       name: 'import',
@@ -57,6 +57,30 @@ export const gitCommands: GroupSpec = {
             ? `Skipped: ${r.result?.reason}\n`
             : `Imported ${r.result.pages} pages and ${r.result.files} files from ${r.result.commit.slice(0, 12)} as revision ${r.result.revision}.\n` +
               (r.result.problems.length ? r.result.problems.map((p: any) => `  ${p.file}${p.line ? `:${p.line}` : ''}: ${p.message}\n`).join('') : ''),
+    },
+    {
+      name: 'export',
+      summary: "Write the space's content as one commit on the ref and push it (waits for the job unless --no-wait)",
+      options: [
+        spaceOption(),
+        new Option('--url <url|path>', 'repository: http(s) address (credentials allowed), file:// or a local path').makeOptionMandatory(),
+        new Option('--ref <ref>', 'refs/heads/<branch> (created when absent)').default('refs/heads/main'),
+        new Option('--message <text>', 'commit message').makeOptionMandatory(),
+        new Option('--project-directory <dir>', 'the project root inside the repository'),
+        new Option('--force', 'overwrite even if the branch moved since the last sync'),
+        new Option('--no-wait', 'return once the job is queued'),
+      ],
+      examples: ['docsctl git export --space <spaceId> --url ./docs-repo --ref refs/heads/docs --message "Update docs"'],
+      run: async (ctx, _a, o) => {
+        const since = new Date(Date.now() - 1000).toISOString()
+        await (await ctx.client()).call('exportToGitRepository', {
+          params: { spaceId: o.space },
+          body: { url: o.url, ref: o.ref, commitMessage: o.message, repoProjectDirectory: o.projectDirectory, force: o.force, timestamp: new Date().toISOString() },
+        })
+        if (!o.wait) return { queued: true }
+        return waitForJob(ctx, o.space, since, 'export')
+      },
+      human: (r) => (r.queued ? 'Export queued; follow it with: docsctl git jobs --space <spaceId>\n' : `Committed ${r.result.commit.slice(0, 12)} (${r.result.changedFiles} files changed).\n`),
     },
     {
       name: 'info',

@@ -52,3 +52,50 @@ describe('git import', () => {
     expect(JSON.stringify(jobs)).not.toContain('s3cret')
   })
 })
+
+describe('git export', () => {
+  it('round-trips a repository: import, change through a change request, export as one commit on top of the tip', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const files = {
+      'README.md': '---\ndescription: Welcome\n---\n\n# Home\n\nHi.\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n',
+      'guide.md': '# Guide\n\n{% hint style="info" %}\nKept as is.\n{% endhint %}\n',
+      '.gitbook/assets/logo.png': 'png-bytes',
+      'notes.txt': 'not part of the space content\n',
+    }
+    const repo = makeRepository(files)
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo }).toString()
+    const tip = git('rev-parse', 'main').trim()
+    const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Round trip' } })).body
+    await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main' } })
+    await settled(space.id, 1)
+
+    // Unchanged content exports byte for byte: the new commit has the same tree as the tip.
+    await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'No change' } })
+    const [unchanged] = await settled(space.id, 2)
+    expect(unchanged).toMatchObject({ kind: 'git-export', status: 'succeeded', result: { changedFiles: 0 } })
+    expect(git('rev-parse', 'main^{tree}')).toBe(git('rev-parse', `${tip}^{tree}`))
+
+    // An edit through a change request changes one file; the author is the caller.
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Edit' } })).body
+    const guide = (await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages[1].id
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { body: { changes: [{ operation: 'update_page', page: guide, document: { markdown: '# Guide\n\nNew text.\n' } }] } })
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)
+    await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'GITBOOK-1: Edit' } })
+    const [edited] = await settled(space.id, 3)
+    expect(edited).toMatchObject({ status: 'succeeded', result: { changedFiles: 1 } })
+    expect(git('show', 'main:guide.md')).toBe('# Guide\n\nNew text.\n')
+    expect(git('show', 'main:README.md')).toBe(files['README.md'])
+    expect(git('show', 'main:notes.txt')).toBe(files['notes.txt'])
+    expect(git('log', '-1', '--format=%an <%ae>|%s', 'main').trim()).toBe('Admin <admin@example.com>|GITBOOK-1: Edit')
+    expect(git('rev-list', '--count', 'main').trim()).toBe('3')
+
+    // A branch that moved since the last sync is not overwritten without force.
+    execFileSync('git', ['commit', '-q', '--allow-empty', '-m', 'outside change'], { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x.io', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x.io' } })
+    await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'Again' } })
+    const [conflict] = await settled(space.id, 4)
+    expect(conflict).toMatchObject({ status: 'failed', error: expect.stringContaining('moved since the last sync') })
+    await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'Forced', force: true } })
+    expect((await settled(space.id, 5))[0].status).toBe('succeeded')
+  })
+})

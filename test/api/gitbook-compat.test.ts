@@ -175,6 +175,10 @@ const scenarios: Record<string, Scenario> = {
     const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git target' } })).body
     return server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: '/nonexistent/repo', ref: 'refs/heads/main' } })
   },
+  exportToGitRepository: async () => {
+    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git export' } })).body
+    return server.request('POST', `/v1/spaces/${s.id}/git/export`, { body: { url: makeRepository({ 'README.md': '# Home\n' }), ref: 'refs/heads/export', commitMessage: 'Export' } })
+  },
   getSpaceGitInfo: async () => {
     const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git info' } })).body
     await server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: makeRepository({ 'README.md': '# Home\n' }), ref: 'refs/heads/main' } })

@@ -10,8 +10,8 @@ import { loadLiveSpace } from './spaces'
 import { findGitSync, deleteGitSync } from '../store/git-syncs'
 import { insertJob, listJobsOfSpace } from '../store/jobs'
 import { safeUrl } from '../git/safe-url'
+import { presentGitSync } from './presenters/git-sync'
 import { BadRequestError, NotFoundError } from '../errors'
-import type { GitSyncRow } from '../store/tables/git-sync.table'
 import type { JobRow } from '../store/tables/job.table'
 
 const SpaceId = Type.Object({ spaceId: Id('Id of the space') })
@@ -40,22 +40,6 @@ export function presentJob(job: JobRow) {
     ...(job.finished_at ? { finishedAt: job.finished_at } : {}),
     ...(job.error ? { error: job.error } : {}),
     ...(job.result ? { result: JSON.parse(job.result) } : {}),
-  }
-}
-
-/**
- * The sync state as GitBook's GitSyncState. GitBook's provider enum has no generic git host: GitLab addresses say
- * `gitlab`, any other `github`; `integration` carries docsctl's own word (`git`, or the one given in gitInfo).
- */
-export function presentGitSync(sync: GitSyncRow) {
-  return {
-    installationId: sync.space_id,
-    installationProvider: /gitlab/i.test(sync.url) ? 'gitlab' : 'github',
-    installationStatus: 'active',
-    repoName: sync.repo_name,
-    integration: sync.provider,
-    url: sync.tree_url ?? sync.url,
-    updatedAt: sync.updated_at,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Db, Trx } from './database'
 import type { GitSyncRow } from './tables/git-sync.table'
+import { cachedRead, preparedRead, runCachedRead } from './prepared-reads'
 
 export function findGitSync(db: Db | Trx, spaceId: string): Promise<GitSyncRow | undefined> {
   return db.selectFrom('git_syncs').selectAll().where('space_id', '=', spaceId).executeTakeFirst()
@@ -15,4 +16,16 @@ export async function upsertGitSync(trx: Db | Trx, row: GitSyncRow): Promise<voi
 
 export async function deleteGitSync(db: Db, spaceId: string): Promise<void> {
   await db.deleteFrom('git_syncs').where('space_id', '=', spaceId).execute()
+}
+
+const syncOfSpace = preparedRead((db, spaceId: string) => db.selectFrom('git_syncs').selectAll().where('space_id', '=', spaceId))
+
+/** The git sync rows of many spaces (cached until the next write): one query for a page of spaces. */
+export async function findGitSyncsOf(db: Db, spaceIds: string[]): Promise<Map<string, GitSyncRow>> {
+  if (spaceIds.length === 0) return new Map()
+  const rows =
+    spaceIds.length === 1
+      ? await cachedRead(db, `git-sync:${spaceIds[0]}`, () => syncOfSpace(db, spaceIds[0]))
+      : await runCachedRead(db, db.selectFrom('git_syncs').selectAll().where('space_id', 'in', spaceIds))
+  return new Map(rows.map((row) => [row.space_id, row]))
 }

@@ -24,6 +24,7 @@ describe('git import', () => {
     expect((await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items.map((f: any) => f.name)).toEqual(['logo.png'])
     const info = await server.request('GET', `/v1/spaces/${space.id}/git/info`)
     expect(info.body).toMatchObject({ url: repo, integration: 'git', installationStatus: 'active', installationId: space.id })
+    expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.gitSync).toEqual(info.body)
     // An older sync is skipped and says why; the content stays.
     await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main', timestamp: '2026-01-01T00:00:00.000Z' } })
     const jobs = await settled(space.id, 2)

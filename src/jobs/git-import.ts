@@ -56,7 +56,14 @@ export async function runGitImport(engine: Engine, job: JobRow, payload: GitImpo
   const read = readSpace(repository.files, { projectDirectory: payload.repoProjectDirectory, previous })
   const revision = await engine.db.transaction().execute(async (trx) => {
     for (const bytes of read.blobs.values()) await putBlob(trx, bytes)
-    const id = await writeRevision(trx, { spaceId: space.id, content: { ...read.content, source: previous.source }, parents: [space.revision_id], type: 'edits' })
+    const git = {
+      oid: repository.oid,
+      message: repository.message,
+      createdByService: false,
+      url: payload.repoCommitURL ? payload.repoCommitURL + repository.oid : payload.url,
+      ref: payload.ref,
+    }
+    const id = await writeRevision(trx, { spaceId: space.id, content: { ...read.content, source: previous.source }, parents: [space.revision_id], type: 'edits', git })
     const at = nowIso()
     if (!payload.standalone) await updateSpace(trx, space.id, { revision_id: id, updated_at: at })
     await upsertGitSync(trx, {

@@ -6,7 +6,7 @@ export function findRevisionById(db: Db | Trx, id: string): Promise<RevisionRow 
 }
 
 export async function insertRevision(trx: Db | Trx, row: NewRevisionRow): Promise<void> {
-  await trx.insertInto('revisions').values({ content_hash: null, ...row }).execute()
+  await trx.insertInto('revisions').values({ content_hash: null, git: null, ...row }).execute()
 }
 
 /** Removes a revision nothing points at (the placeholder first revision of a duplicated space). */

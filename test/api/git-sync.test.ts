@@ -25,6 +25,10 @@ describe('git import', () => {
     const info = await server.request('GET', `/v1/spaces/${space.id}/git/info`)
     expect(info.body).toMatchObject({ url: repo, integration: 'git', installationStatus: 'active', installationId: space.id })
     expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.gitSync).toEqual(info.body)
+    const { execFileSync } = await import('node:child_process')
+    const revision = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body
+    expect(revision.git).toMatchObject({ oid: job.result.commit, message: 'Docs\n', ref: 'refs/heads/main', createdByService: false })
+    expect(revision.pages[1].git).toEqual({ path: 'guide.md', oid: execFileSync('git', ['rev-parse', 'main:guide.md'], { cwd: repo }).toString().trim() })
     // An older sync is skipped and says why; the content stays.
     await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main', timestamp: '2026-01-01T00:00:00.000Z' } })
     const jobs = await settled(space.id, 2)

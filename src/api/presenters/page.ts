@@ -55,6 +55,7 @@ export function presentPage(page: PageSnapshot, ctx: Required<PageContext>): Rec
     noIndex: meta.noIndex === true,
     noRobotsIndex: meta.noRobotsIndex === true,
     urls: { app: appUrl(ctx.baseUrl, `/s/${ctx.spaceId}/${ctx.paths.get(page.id) ?? page.slug}`) },
+    ...gitOf(page),
   }
   if (page.type === 'group') return { ...common, kind: 'group', type: 'group' }
   return {
@@ -68,6 +69,12 @@ export function presentPage(page: PageSnapshot, ctx: Required<PageContext>): Rec
     tags: [],
     ...(ctx.toDocument ? { document: ctx.toDocument(page.markdown) } : { markdown: page.markdown }),
   }
+}
+
+/** `git {oid, path}` of a page that came from a repository file (not for groups and links, which have none). */
+function gitOf(page: PageSnapshot): { git?: { oid: string; path: string } } {
+  const git = page.meta.git as { oid?: string; path?: string } | undefined
+  return page.type === 'document' && git?.oid && git.path ? { git: { oid: git.oid, path: git.path } } : {}
 }
 
 /** The page tree: root pages with their children. */

@@ -15,6 +15,7 @@ export function presentRevision(revision: RevisionRow, content: ContentSnapshot,
     variables: content.variables,
     createdAt: revision.created_at,
     type: revision.type,
+    ...(revision.git ? { git: JSON.parse(revision.git) } : {}),
     ...(mergedFrom ? { mergedFrom } : {}),
     urls: { app: appUrl(baseUrl, `/s/${revision.space_id}/~/revisions/${revision.id}`) },
   }

@@ -101,6 +101,8 @@ export async function applyContentChanges(
           meta: metaOf(change, parsed?.frontMatter ?? {}, before.meta),
           updatedAt: at,
         }
+        // A new body no longer matches the repository file it came from: keep its path, forget its git id.
+        if (parsed && page.meta.git) page.meta.git = { ...(page.meta.git as object), oid: undefined }
         if (change.into !== undefined) {
           const parent = change.into === null ? null : existing(change.into).id
           for (let p = parent; p; p = pages.get(p)?.parent ?? null) {

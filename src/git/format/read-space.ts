@@ -4,6 +4,7 @@
  * `.gitbook/vars.yaml` → variables. Other files under the root are carried along untouched.
  * Pure: input and output are maps of paths (posix, relative to the repository) to bytes.
  */
+import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
 import { parse } from 'yaml'
 import { hashBytes } from '../../store/blobs'
@@ -60,6 +61,11 @@ export function readLayout(files: Map<string, Buffer>, projectDirectory = ''): {
   return { layout: { root, readme: clean(String(config.structure?.readme ?? 'README.md')), summary: clean(String(config.structure?.summary ?? 'SUMMARY.md')) }, problems }
 }
 
+/** The id git gives the file's bytes (sha1 of `blob <size>\0<bytes>`). */
+function gitBlobOid(bytes: Buffer): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+}
+
 function clean(path: string): string {
   const normalized = posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/$/, '')
   return normalized === '.' ? '' : normalized
@@ -111,7 +117,7 @@ export function readSpace(files: Map<string, Buffer>, options: { projectDirector
     const heading = /^#\s+(.+?)\s*$/m.exec(body)?.[1]
     const base = posix.basename(relative)
     const slug = /^readme\.md$/i.test(base) ? (posix.dirname(relative) === '.' ? '' : posix.basename(posix.dirname(relative))) : base.replace(/\.md$/i, '')
-    const meta: Record<string, unknown> = { git: { path: relative, prefix } }
+    const meta: Record<string, unknown> = { git: { path: relative, oid: gitBlobOid(bytes), prefix } }
     for (const [key, field] of Object.entries(FRONT_MATTER_FIELDS)) if (frontMatter[key] !== undefined) meta[field] = frontMatter[key]
     return {
       id: idsByPath.get(relative) ?? newId(),

@@ -16,8 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_commit', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
+  // A revision made from (or written to) a commit: `{oid, message, createdByService, url, ref}` as JSON.
+  await db.schema.alterTable('revisions').addColumn('git', 'text').execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('revisions').dropColumn('git').execute()
   await db.schema.dropTable('git_syncs').execute()
 }

@@ -10,6 +10,8 @@ export interface RevisionTable {
   created_at: string
   /** Hash of the content manifest blob; null for an empty revision. */
   content_hash: string | null
+  /** JSON `{oid, message, createdByService, url, ref}` for a revision made from a commit. */
+  git: string | null
 }
 export type RevisionRow = Selectable<RevisionTable>
 export type NewRevisionRow = Insertable<RevisionTable>

@@ -3,8 +3,8 @@
  * read the sync state and the jobs' outcomes. Credentials in the address never reach the store: the job keeps
  * them in memory, and the address is stored and shown without them.
  */
-import { Type } from '@sinclair/typebox/type'
-import { defineOperation } from './operation'
+import { Type, type Static } from '@sinclair/typebox/type'
+import { defineOperation, type OperationContext } from './operation'
 import { Id } from './schemas/common'
 import { loadLiveSpace } from './spaces'
 import { findGitSync, deleteGitSync } from '../store/git-syncs'
@@ -28,6 +28,8 @@ const SyncBody = {
   gitInfo: Type.Optional(Type.Object({ provider: Type.Optional(Type.String({ maxLength: 64 })), url: Type.Optional(Type.String({ maxLength: 2048 })) })),
 }
 
+const SyncBodySchema = Type.Object(SyncBody)
+
 export function presentJob(job: JobRow) {
   return {
     object: 'job' as const,
@@ -43,6 +45,42 @@ export function presentJob(job: JobRow) {
   }
 }
 
+/**
+ * Queues a git sync job of the space for the caller (who needs `triggerGitSync`). The address is stored without
+ * its credentials; those stay in the engine's memory for the job.
+ */
+async function enqueueSync(ctx: OperationContext, spaceId: string, kind: 'git-import' | 'git-export', body: Static<typeof SyncBodySchema>, extra: Record<string, unknown>) {
+  const space = await loadLiveSpace(ctx, spaceId)
+  await ctx.access.authorize('space', 'triggerGitSync', { kind: 'space', row: space })
+  if (/^https?:\/\//i.test(body.url)) {
+    try {
+      new URL(body.url)
+    } catch {
+      throw new BadRequestError('body.url: is not a valid address.')
+    }
+  }
+  const url = safeUrl(body.url)
+  const job = await insertJob(ctx.db, {
+    kind,
+    spaceId: space.id,
+    payload: {
+      spaceId: space.id,
+      url,
+      ref: body.ref,
+      repoProjectDirectory: body.repoProjectDirectory,
+      repoTreeURL: body.repoTreeURL,
+      repoCommitURL: body.repoCommitURL,
+      timestamp: body.timestamp,
+      force: body.force,
+      gitInfo: body.gitInfo,
+      hasCredentials: url !== body.url,
+      ...extra,
+    },
+  })
+  if (url !== body.url) ctx.engine.secrets.set(job.id, body.url)
+  ctx.engine.jobs.wake()
+}
+
 export const importGitRepository = defineOperation({
   id: 'importGitRepository',
   method: 'POST',
@@ -55,35 +93,7 @@ export const importGitRepository = defineOperation({
   bodyRequired: true,
   success: 204,
   async handler(ctx, { params, body }) {
-    const space = await loadLiveSpace(ctx, params.spaceId)
-    await ctx.access.authorize('space', 'triggerGitSync', { kind: 'space', row: space })
-    if (/^https?:\/\//i.test(body.url)) {
-      try {
-        new URL(body.url)
-      } catch {
-        throw new BadRequestError('body.url: is not a valid address.')
-      }
-    }
-    const url = safeUrl(body.url)
-    const job = await insertJob(ctx.db, {
-      kind: 'git-import',
-      spaceId: space.id,
-      payload: {
-        spaceId: space.id,
-        url,
-        ref: body.ref,
-        repoProjectDirectory: body.repoProjectDirectory,
-        repoTreeURL: body.repoTreeURL,
-        repoCommitURL: body.repoCommitURL,
-        timestamp: body.timestamp,
-        force: body.force,
-        standalone: body.standalone,
-        gitInfo: body.gitInfo,
-        hasCredentials: url !== body.url,
-      },
-    })
-    if (url !== body.url) ctx.engine.secrets.set(job.id, body.url)
-    ctx.engine.jobs.wake()
+    await enqueueSync(ctx, params.spaceId, 'git-import', body, { standalone: body.standalone })
   },
 })
 
@@ -99,29 +109,10 @@ export const exportToGitRepository = defineOperation({
   bodyRequired: true,
   success: 204,
   async handler(ctx, { params, body }) {
-    const space = await loadLiveSpace(ctx, params.spaceId)
-    await ctx.access.authorize('space', 'triggerGitSync', { kind: 'space', row: space })
-    const url = safeUrl(body.url)
-    const job = await insertJob(ctx.db, {
-      kind: 'git-export',
-      spaceId: space.id,
-      payload: {
-        spaceId: space.id,
-        url,
-        ref: body.ref,
-        commitMessage: body.commitMessage,
-        author: { name: ctx.actor.user.display_name, email: ctx.actor.user.email },
-        repoProjectDirectory: body.repoProjectDirectory,
-        repoTreeURL: body.repoTreeURL,
-        repoCommitURL: body.repoCommitURL,
-        timestamp: body.timestamp,
-        force: body.force,
-        gitInfo: body.gitInfo,
-        hasCredentials: url !== body.url,
-      },
+    await enqueueSync(ctx, params.spaceId, 'git-export', body, {
+      commitMessage: body.commitMessage,
+      author: { name: ctx.actor.user.display_name, email: ctx.actor.user.email },
     })
-    if (url !== body.url) ctx.engine.secrets.set(job.id, body.url)
-    ctx.engine.jobs.wake()
   },
 })
 

@@ -5,48 +5,28 @@
  */
 import type { Engine } from '../engine'
 import type { JobRow } from '../store/tables/job.table'
-import { findSpaceById, updateSpace } from '../store/spaces'
+import { updateSpace } from '../store/spaces'
 import { findRevisionById } from '../store/revisions'
-import { findGitSync, upsertGitSync } from '../store/git-syncs'
 import { putBlob } from '../store/blobs'
 import { nowIso } from '../store/ids'
 import { loadContent } from '../domain/revisions/content'
 import { writeRevision } from '../domain/revisions/write-revision'
-import { NotFoundError } from '../errors'
 import { TransientJobError } from './worker'
+import { recordSync, startSync, type GitSyncPayload } from './git-sync-state'
 
-export interface GitImportPayload {
-  spaceId: string
-  /** Without credentials; those stay in memory (engine.secrets) under the job id. */
-  url: string
-  ref: string
-  repoProjectDirectory?: string
-  repoTreeURL?: string
-  repoCommitURL?: string
-  timestamp?: string
-  force?: boolean
+export interface GitImportPayload extends GitSyncPayload {
   standalone?: boolean
-  gitInfo?: { provider?: string; url?: string }
-  /** The address had credentials (kept in memory only). */
-  hasCredentials?: boolean
 }
 
 export async function runGitImport(engine: Engine, job: JobRow, payload: GitImportPayload) {
-  const space = await findSpaceById(engine.db, payload.spaceId)
-  if (!space || space.deleted_at) throw new NotFoundError(`Space "${payload.spaceId}" no longer exists.`)
-  const sync = await findGitSync(engine.db, space.id)
-  if (payload.timestamp && sync?.last_timestamp && payload.timestamp < sync.last_timestamp && !payload.force) {
-    return { skipped: true, result: { reason: `An operation of ${sync.last_timestamp} was applied already; this one is of ${payload.timestamp}.` } }
-  }
-  const secretUrl = engine.secrets.get(job.id)
-  if (payload.hasCredentials && secretUrl === undefined) {
-    throw new Error('The repository credentials are only kept in memory and were lost in a restart: start the import again.')
-  }
+  const start = await startSync(engine, job, payload, 'import')
+  if ('skipped' in start) return { skipped: true, result: start.skipped }
+  const { space, sync } = start
   const { readRepository } = await import('../git/read-repository')
   const { readSpace } = await import('../git/format/read-space')
   let repository
   try {
-    repository = await readRepository(secretUrl ?? payload.url, payload.ref)
+    repository = await readRepository(start.url, payload.ref)
   } catch (error) {
     if ((error as { status?: number }).status === 404 || (error as { status?: number }).status === 400) throw error
     throw new TransientJobError((error as Error).message)
@@ -64,21 +44,8 @@ export async function runGitImport(engine: Engine, job: JobRow, payload: GitImpo
       ref: payload.ref,
     }
     const id = await writeRevision(trx, { spaceId: space.id, content: { ...read.content, source: previous.source }, parents: [space.revision_id], type: 'edits', git })
-    const at = nowIso()
-    if (!payload.standalone) await updateSpace(trx, space.id, { revision_id: id, updated_at: at })
-    await upsertGitSync(trx, {
-      space_id: space.id,
-      url: payload.url,
-      ref: payload.ref,
-      repo_name: repoName(payload.url),
-      provider: payload.gitInfo?.provider ?? 'git',
-      tree_url: payload.repoTreeURL ?? null,
-      commit_url: payload.repoCommitURL ?? null,
-      project_directory: payload.repoProjectDirectory ?? null,
-      last_timestamp: payload.timestamp ?? at,
-      last_commit: repository.oid,
-      updated_at: at,
-    })
+    if (!payload.standalone) await updateSpace(trx, space.id, { revision_id: id, updated_at: nowIso() })
+    await recordSync(trx, space.id, payload, sync, repository.oid)
     return id
   })
   engine.secrets.delete(job.id)
@@ -92,8 +59,4 @@ export async function runGitImport(engine: Engine, job: JobRow, payload: GitImpo
       skippedEntries: repository.skipped,
     },
   }
-}
-
-function repoName(url: string): string {
-  return url.replace(/\/+$/, '').replace(/\.git$/, '').split(/[/:]/).slice(-2).join('/')
 }

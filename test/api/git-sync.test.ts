@@ -104,3 +104,36 @@ describe('git export', () => {
     expect((await settled(space.id, 5))[0].status).toBe('succeeded')
   })
 })
+
+describe('git over smart HTTP', () => {
+  it('imports from and exports to a repository served over http with basic-auth credentials in the address', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const { mkdtempSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { startGitHttpServer } = await import('../support/git-http-server')
+    const source = makeRepository({ 'README.md': '# Home\n', 'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n' })
+    const root = mkdtempSync(join(tmpdir(), 'docsctl-git-http-'))
+    execFileSync('git', ['clone', '-q', '--bare', source, join(root, 'docs.git')])
+    execFileSync('git', ['config', 'http.receivepack', 'true'], { cwd: join(root, 'docs.git') })
+    const gitServer = await startGitHttpServer(root, { username: 'ci', password: 's3cret' })
+    try {
+      const url = `${gitServer.url.replace('http://', 'http://ci:s3cret@')}/docs.git`
+      const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Over HTTP' } })).body
+      await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url, ref: 'refs/heads/main' } })
+      const [imported] = await settled(space.id, 1)
+      expect(imported).toMatchObject({ status: 'succeeded', result: { pages: 1 } })
+      expect(JSON.stringify(await server.request('GET', `/v1/spaces/${space.id}/git/info`))).not.toContain('s3cret')
+      await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url, ref: 'refs/heads/published', commitMessage: 'Publish' } })
+      const [exported] = await settled(space.id, 2)
+      expect(exported).toMatchObject({ status: 'succeeded' })
+      expect(execFileSync('git', ['show', 'published:README.md'], { cwd: join(root, 'docs.git') }).toString()).toBe('# Home\n')
+      const wrong = `${gitServer.url.replace('http://', 'http://ci:wrong@')}/docs.git`
+      await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: wrong, ref: 'refs/heads/main', force: true } })
+      const jobs = (await server.request('GET', `/v1/spaces/${space.id}/git/jobs`)).body
+      expect(JSON.stringify(jobs)).not.toContain('wrong@')
+    } finally {
+      await gitServer.close()
+    }
+  })
+})

@@ -81,11 +81,20 @@ export function initCommand(program: Command): void {
     .option('--email <email>', 'your email')
     .option('--name <name>', 'your display name')
     .addOption(new Option('-y, --yes', 'do not prompt; fail if --org or --email is missing'))
+    .option('--template <name>', 'instead: scaffold a GitBook-format docs folder (starter, api-reference, handbook)')
+    .option('--dir <folder>', 'with --template: the folder to create', 'docs')
     .option('--json', 'print {organization, user, token} as JSON')
-    .addHelpText('after', '\nExamples:\n  $ docsctl init\n  $ docsctl init --yes --org "Acme Docs" --email ada@acme.com --name "Ada" --json\n')
+    .addHelpText('after', '\nExamples:\n  $ docsctl init\n  $ docsctl init --yes --org "Acme Docs" --email ada@acme.com --name "Ada" --json\n  $ docsctl init --template handbook --dir handbook\n')
     .action(async (options, command: Command) => {
       const ctx = CliContext.of(command)
       try {
+        if (options.template) {
+          const { scaffold } = await import('./templates')
+          const files = scaffold(options.template, options.dir)
+          if (ctx.output.json) printJson(ctx.output, { template: options.template, dir: options.dir, files })
+          else ctx.output.out(`Created ${options.dir}/ from the "${options.template}" template (${files.length} files).\nImport it into a space with: docsctl git import --space <spaceId> --url <repository>\n`)
+          return
+        }
         if (workspaceExists(ctx.dataDir)) {
           const settings = readSettings(ctx.dataDir)
           throw new ConflictError(

@@ -114,3 +114,32 @@ describe('docsctl git', () => {
     expect(missing.stderr).toContain('refs/heads/nope')
   })
 })
+
+describe('docsctl init --template', () => {
+  it('scaffolds each template as a GitBook-format folder that reads cleanly', async () => {
+    const { readSpace } = await import('../../src/git/format/read-space')
+    const { readdirSync, readFileSync, statSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    for (const template of ['starter', 'api-reference', 'handbook']) {
+      const target = join(dataDir, `tpl-${template}`)
+      const result = await run('init', '--template', template, '--dir', target, '--json')
+      expect(result.exitCode, result.stderr).toBe(0)
+      const files = new Map<string, Buffer>()
+      const walk = (dir: string, prefix: string) => {
+        for (const name of readdirSync(dir)) {
+          const full = join(dir, name)
+          if (statSync(full).isDirectory()) walk(full, `${prefix}${name}/`)
+          else files.set(`${prefix}${name}`, readFileSync(full))
+        }
+      }
+      walk(target, '')
+      expect(json(result).files.sort()).toEqual([...files.keys()].sort())
+      const read = readSpace(files)
+      expect(read.problems, template).toEqual([])
+      expect(read.content.pages.size).toBeGreaterThan(1)
+    }
+    const again = await run('init', '--template', 'starter', '--dir', join(dataDir, 'tpl-starter'))
+    expect(again.stderr).toContain('not empty')
+    expect((await run('init', '--template', 'nope', '--dir', join(dataDir, 'x'))).stderr).toContain('starter')
+  })
+})

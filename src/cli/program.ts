@@ -13,6 +13,7 @@ import { changeRequestCommands } from './change-requests'
 import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { gitCommands } from './git'
+import { devCommand } from './dev'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   initCommand(program)
   serveCommand(program)
   linksCommand(program)
+  devCommand(program)
   for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }

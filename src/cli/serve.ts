@@ -52,7 +52,7 @@ export function serveCommand(program: Command): void {
 }
 
 /** Creates the workspace when missing; answers the token to print (the remembered one, or a new one). */
-async function ensureWorkspace(ctx: CliContext, options: { org: string; email?: string }): Promise<string> {
+export async function ensureWorkspace(ctx: CliContext, options: { org: string; email?: string }): Promise<string> {
   if (!workspaceExists(ctx.dataDir)) {
     const email = options.email ?? `${safeUserName()}@localhost.localdomain`
     return (await initWorkspace(ctx, { org: options.org, email })).token

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox/type'
 import { defineOperation } from './operation'
 import { Id } from './schemas/common'
+import { NotFoundError } from '../errors'
 import { Limits } from './schemas/limits'
 import { presentUser } from './presenters/user'
 import { issueToken } from '../domain/auth/tokens'
@@ -75,6 +76,7 @@ export const deleteAPIToken = defineOperation({
   params: Type.Object({ tokenId: Id('Id of the token') }),
   success: 204,
   async handler(ctx, { params }) {
-    await deleteToken(ctx.db, ctx.actor.user.id, params.tokenId)
+    // A mistyped id must not look revoked: the token it meant would still work.
+    if (!(await deleteToken(ctx.db, ctx.actor.user.id, params.tokenId))) throw new NotFoundError(`API token "${params.tokenId}" does not exist or is not yours (see \`docsctl token list\`).`)
   },
 })

@@ -2,7 +2,7 @@
  * Commands as data, mounted on commander: `docsctl <group> <verb>`. Each command calls operations through the
  * context's client and returns a result; `--json` prints that result, otherwise the command's `human` view.
  */
-import { Command, Option } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
 import { CliContext } from './context'
 import { printError, printJson } from './output'
 
@@ -29,6 +29,9 @@ export function mountGroup(program: Command, group: GroupSpec): Command {
   const parent = program.command(group.name).description(group.summary)
   for (const alias of group.aliases ?? []) parent.alias(alias)
   for (const spec of group.commands) mountCommand(parent, spec)
+  // The group's --help teaches too: the first example of each command.
+  const examples = group.commands.map((spec) => `  $ ${spec.examples[0]}`).join('\n')
+  parent.addHelpText('after', `\nExamples:\n${examples}\n\nMore in \`docsctl ${group.name} <command> --help\`.\n`)
   return parent
 }
 
@@ -64,9 +67,10 @@ export function pageQuery(options: { limit?: number; page?: string }) {
   return { ...(options.limit !== undefined ? { limit: options.limit } : {}), ...(options.page ? { page: options.page } : {}) }
 }
 
+/** An option parser; commander reports its InvalidArgumentError as a usage error (a plain Error would escape it). */
 export function parseInteger(value: string): number {
   const n = Number(value)
-  if (!Number.isInteger(n)) throw new Error(`"${value}" is not a whole number`)
+  if (!Number.isInteger(n)) throw new InvalidArgumentError(`"${value}" is not a whole number.`)
   return n
 }
 

@@ -1,7 +1,8 @@
 /** Builds the commander program: global options, then one group per resource. */
-import { Command, Option } from 'commander'
+import { Command, CommanderError, Option } from 'commander'
 import { VERSION } from '../version'
 import { mountGroup } from './define-command'
+import { createOutput, printError, printJson } from './output'
 import { initCommand } from './init'
 import { serveCommand } from './serve'
 import { tokenCommands } from './tokens'
@@ -24,6 +25,8 @@ export function buildProgram(): Command {
     .addOption(new Option('--token <token>', 'API token (or $DOCSCTL_TOKEN; default: the token `init` remembered)'))
     .option('--json', 'print results as one JSON document')
     .showHelpAfterError('(add --help for usage)')
+    // Before any subcommand is added, so that every one inherits it: runProgram, not commander, ends the process.
+    .exitOverride()
     .addHelpText(
       'after',
       '\nGet started:\n  $ docsctl init                 # create a workspace here (./.docsctl)\n  $ docsctl space create --title "Handbook"\n  $ docsctl serve                # the same engine as the /v1 HTTP API\n',
@@ -38,12 +41,23 @@ export function buildProgram(): Command {
 
 export async function runProgram(argv: string[]): Promise<number> {
   const program = buildProgram()
-  program.exitOverride()
   try {
     await program.parseAsync(argv)
   } catch (error) {
-    const code = (error as { exitCode?: number }).exitCode
-    return typeof code === 'number' ? code : 1
+    if (!(error instanceof CommanderError)) return printError(createOutput(wantsJson(argv)), error)
+    // Commander has printed help, the version (exit code 0) or a usage error on stderr; for a usage error, --json
+    // promises an error object on stdout as well, as for every other failure.
+    if (!HELP_CODES.has(error.code) && wantsJson(argv)) printJson(createOutput(true), { error: { code: 400, message: error.message.replace(/^error: /, '') } })
+    return error.exitCode
   }
   return typeof process.exitCode === 'number' ? process.exitCode : 0
+}
+
+const HELP_CODES = new Set(['commander.helpDisplayed', 'commander.help', 'commander.version'])
+
+/** `--json` among the arguments (before a `--` that ends the options). */
+function wantsJson(argv: string[]): boolean {
+  const args = argv.slice(2)
+  const end = args.indexOf('--')
+  return (end === -1 ? args : args.slice(0, end)).includes('--json')
 }

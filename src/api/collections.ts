@@ -15,7 +15,7 @@ import { deleteCollectionTree } from '../domain/collections/delete-collection'
 import { moveCollection as moveCollectionRow } from '../domain/collections/move-collection'
 import { transferCollection as transferCollectionTree } from '../domain/collections/transfer-collection'
 import { visibleContentIds } from '../domain/permissions/visible-content'
-import { NotFoundError } from '../errors'
+import { BadRequestError, NotFoundError } from '../errors'
 import type { CollectionRow } from '../store/tables/collection.table'
 
 const CollectionId = Type.Object({ collectionId: Id('Id of the collection') })
@@ -199,7 +199,7 @@ export const createCollection = defineOperation({
     const org = await loadOrganization(ctx, params.organizationId)
     if (body.parent) {
       const parent = await loadCollection(ctx, body.parent)
-      if (parent.organization_id !== org.id) throw new NotFoundError(`Collection "${body.parent}" is not in organization "${org.id}".`)
+      if (parent.organization_id !== org.id) throw new BadRequestError(`body.parent: collection "${body.parent}" is not in organization "${org.id}".`)
       await ctx.access.authorize('collection', 'create', { kind: 'collection', row: parent })
     } else {
       await ctx.access.authorize('organization', 'createContent', { kind: 'organization', row: org })

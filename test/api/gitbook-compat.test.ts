@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { GitBookAPI } from '@gitbook/api'
+import { GitBookAPI, TranslationLanguage } from '@gitbook/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/index'
 import { useTestServer } from '../support/server'
@@ -17,34 +17,55 @@ import { makeRepository, settledGitJobs } from '../support/git'
 const require = createRequire(import.meta.url)
 const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
 
-/** GitBook's operations by operationId: method, path and declared success response. */
-const gitbookOperations = new Map<string, { method: string; path: string; status: string; schema?: unknown }>()
+/** GitBook's operations by operationId: method, path, declared success status and where its body schema is. */
+const gitbookOperations = new Map<string, { method: string; path: string; status: string; schemaRef?: string }>()
 for (const [path, item] of Object.entries<any>(spec.paths)) {
   for (const [method, op] of Object.entries<any>(item)) {
     if (!op?.operationId) continue
     const status = Object.keys(op.responses ?? {}).find((code) => /^2\d\d$/.test(code)) ?? '200'
+    // The response is inline or a $ref to components.responses; the schema is addressed in the document either way.
     const response = op.responses?.[status]
-    const resolved = response?.$ref ? spec.components.responses[response.$ref.split('/').pop()] : response
-    gitbookOperations.set(op.operationId, { method: method.toUpperCase(), path, status, schema: resolved?.content?.['application/json']?.schema })
+    const responsePointer = response?.$ref ?? `#/paths/${pointer(path)}/${method}/responses/${status}`
+    const resolved = response?.$ref ? resolvePointer(response.$ref) : response
+    const schemaRef = resolved?.content?.['application/json']?.schema ? `gitbook${responsePointer}/content/application~1json/schema` : undefined
+    gitbookOperations.set(op.operationId, { method: method.toUpperCase(), path, status, schemaRef })
   }
+}
+
+function pointer(segment: string) {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+function resolvePointer(ref: string): any {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node: any, key) => node?.[key], spec)
 }
 
 const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true, validateFormats: true })
 ;((addFormats as any).default ?? addFormats)(ajv)
+// GitBook's own formats: `emoji` (an emoji character) and `icon` (an icon name) carry no checkable definition.
 ajv.addFormat('emoji', true)
+ajv.addFormat('icon', true)
 ajv.addSchema({ ...spec, $id: 'gitbook' }, 'gitbook')
+
+const validators = new Map<string, any>()
+function validatorFor(operationId: string) {
+  const gitbook = gitbookOperations.get(operationId)!
+  if (!gitbook.schemaRef) return undefined
+  if (!validators.has(operationId)) validators.set(operationId, ajv.compile({ $ref: gitbook.schemaRef }))
+  return validators.get(operationId)
+}
 
 function validate(operationId: string, status: number, body: unknown) {
   const gitbook = gitbookOperations.get(operationId)!
   expect(String(status), `${operationId} status`).toBe(gitbook.status)
-  if (!gitbook.schema) return
-  const check = ajv.compile({ $ref: `gitbook#/paths/${pointer(gitbook.path)}/${gitbook.method.toLowerCase()}/responses/${gitbook.status}/content/application~1json/schema` })
+  const check = validatorFor(operationId)
+  if (!check) return
   const valid = check(body)
   expect(valid ? [] : check.errors, `${operationId} response against GitBook's schema`).toEqual([])
-}
-
-function pointer(path: string) {
-  return path.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
 const server = useTestServer({ beforeAll, afterAll })
@@ -57,15 +78,28 @@ type Scenario = () => Promise<{ status: number; body: unknown }>
 const scenarios: Record<string, Scenario> = {
   getApiInformation: () => server.request('GET', '/v1/'),
   getAuthenticatedUser: () => server.request('GET', '/v1/user'),
-  listOrganizationsForAuthenticatedUser: () => server.request('GET', '/v1/orgs'),
+  listOrganizationsForAuthenticatedUser: async () => {
+    await richOrganization()
+    return server.request('GET', '/v1/orgs')
+  },
   createOrganization: () => server.request('POST', '/v1/orgs', { body: { title: 'Second Org', emailDomains: ['second.io'] } }),
-  getOrganizationById: () => server.request('GET', `/v1/orgs/${org}`),
+  getOrganizationById: async () => server.request('GET', `/v1/orgs/${await richOrganization()}`),
   updateOrganizationById: () =>
     server.request('PATCH', `/v1/orgs/${org}`, {
       body: { hostname: 'compat-org', emailDomains: ['compat.io'], logo: 'https://compat.io/logo.png', defaultContent: { type: 'site', site: 's1' } },
     }),
-  getOrganizationsForEmailDomain: () => server.request('GET', '/v1/email-domains/compat.io/orgs'),
-  listMembersInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/members`),
+  getOrganizationsForEmailDomain: async () => {
+    await richOrganization()
+    const res = await server.request('GET', '/v1/email-domains/compat.io/orgs')
+    expect(res.body.organizations.map((o: any) => o.id)).toContain(org)
+    return res
+  },
+  listMembersInOrganizationById: async () => {
+    await server.addUser('comment')
+    const res = await server.request('GET', `/v1/orgs/${org}/members`)
+    expect(res.body.items.length).toBeGreaterThan(1)
+    return res
+  },
   getMemberInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/members/${server.userId}`),
   updateMemberInOrganizationById: async () => {
     const member = await server.addUser('read')
@@ -73,14 +107,24 @@ const scenarios: Record<string, Scenario> = {
   },
   inviteUsersToOrganization: () => server.request('POST', `/v1/orgs/${org}/invites`, { body: { emails: ['invitee@compat.io'], role: 'comment' } }),
   createCollection: () => server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Guides', description: 'How-to guides' } }),
-  listCollectionsInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/collections`),
-  getCollectionById: async () => server.request('GET', `/v1/collections/${(await collection()).id}`),
+  listCollectionsInOrganizationById: async () => {
+    await nestedCollection()
+    return server.request('GET', `/v1/orgs/${org}/collections`)
+  },
+  getCollectionById: async () => {
+    const nested = await server.request('GET', `/v1/collections/${(await nestedCollection()).id}`)
+    validate('getCollectionById', nested.status, nested.body)
+    return server.request('GET', `/v1/collections/${(await collection()).id}`)
+  },
   updateCollectionById: async () =>
     server.request('PATCH', `/v1/collections/${(await collection()).id}`, { body: { description: 'Updated', defaultLevel: 'comment' } }),
   listSpacesInCollectionById: async () => {
     const c = await collection()
     await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Nested', parent: c.id, visibility: 'in-collection', emoji: '📁' } })
-    return server.request('GET', `/v1/collections/${c.id}/spaces`)
+    await space()
+    const res = await server.request('GET', `/v1/collections/${c.id}/spaces`)
+    expect(res.body.items.length).toBeGreaterThan(1)
+    return res
   },
   moveCollection: async () => {
     const parent = await collection()
@@ -89,16 +133,28 @@ const scenarios: Record<string, Scenario> = {
   },
   transferCollection: async () => {
     const target = (await server.request('POST', '/v1/orgs', { body: { title: 'Target Org' } })).body
-    const c = (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Leaving' } })).body
+    const c = (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Leaving', description: 'Moves away' } })).body
     return server.request('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: target.id } })
   },
   createSpace: () => server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Handbook', emoji: '📘', language: 'en' } }),
-  listSpacesInOrganizationById: () => server.request('GET', `/v1/orgs/${org}/spaces`),
-  getSpaceById: async () => server.request('GET', `/v1/spaces/${(await space()).id}`),
-  updateSpaceById: async () => server.request('PATCH', `/v1/spaces/${(await space()).id}`, { body: { title: 'Renamed', editMode: 'locked', defaultLevel: 'read' } }),
+  listSpacesInOrganizationById: async () => {
+    const kinds = await spaceKinds()
+    const res = await server.request('GET', `/v1/orgs/${org}/spaces?limit=1000`)
+    expect(res.body.items.map((s: any) => s.id)).toEqual(expect.arrayContaining(kinds.map((s) => s.id)))
+    return res
+  },
+  getSpaceById: async () => {
+    for (const kind of await spaceKinds()) {
+      const res = await server.request('GET', `/v1/spaces/${kind.id}`)
+      validate('getSpaceById', res.status, res.body)
+    }
+    return server.request('GET', `/v1/spaces/${(await space()).id}`)
+  },
+  updateSpaceById: async () =>
+    server.request('PATCH', `/v1/spaces/${(await space()).id}`, { body: { title: 'Renamed', editMode: 'locked', defaultLevel: 'read', emoji: '🧫' } }),
   duplicateSpace: async () => server.request('POST', `/v1/spaces/${(await space()).id}/duplicate`),
   restoreSpace: async () => {
-    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Deleted' } })).body
+    const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Deleted', emoji: '🗑️', language: 'es' } })).body
     await server.request('DELETE', `/v1/spaces/${s.id}`)
     return server.request('POST', `/v1/spaces/${s.id}/restore`)
   },
@@ -206,7 +262,11 @@ const scenarios: Record<string, Scenario> = {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/files/${c.file}`)
   },
-  moveSpace: async () => server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await collection()).id } }),
+  moveSpace: async () => {
+    const res = await server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await nestedCollection()).id } })
+    expect(res.body.parent).toBe((await nestedCollection()).id)
+    return res
+  },
 }
 
 /** A space with merged content (a page with a child) and an open change request with an extra page. */
@@ -242,15 +302,61 @@ async function withContent() {
   return contentCache
 }
 
+/** The workspace organization with every optional field GitBook shows set: hostname, logo, email domains, defaults. */
+let richOrganizationDone = false
+async function richOrganization() {
+  if (!richOrganizationDone) {
+    const res = await server.request('PATCH', `/v1/orgs/${org}`, {
+      body: { hostname: 'compat-org', emailDomains: ['compat.io', 'docs.compat.io'], logo: 'https://compat.io/logo.png', defaultRole: 'read', defaultContent: { type: 'site', site: 's1' } },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ hostname: 'compat-org', emailDomains: ['compat.io', 'docs.compat.io'], urls: { logo: 'https://compat.io/logo.png' } })
+    richOrganizationDone = true
+  }
+  return org
+}
+
 let collectionCache: any
 async function collection() {
   collectionCache ??= (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Shared', description: 'For scenarios' } })).body
   return collectionCache
 }
+let nestedCollectionCache: any
+async function nestedCollection() {
+  if (!nestedCollectionCache) {
+    const parent = await collection()
+    const c = (await server.request('POST', `/v1/orgs/${org}/collections`, { body: { title: 'Nested guides', description: 'Below Shared' } })).body
+    nestedCollectionCache = (await server.request('POST', `/v1/collections/${c.id}/move`, { body: { parent: parent.id } })).body
+    expect(nestedCollectionCache.parent).toBe(parent.id)
+  }
+  return nestedCollectionCache
+}
+/** A space in a collection, with an emoji and a language. */
 let spaceCache: any
 async function space() {
-  spaceCache ??= (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Scenario', emoji: '🧪', language: 'fr' } })).body
+  spaceCache ??= (
+    await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Scenario', emoji: '🧪', language: 'fr', parent: (await collection()).id } })
+  ).body
+  expect(spaceCache).toMatchObject({ emoji: '🧪', language: 'fr', parent: (await collection()).id })
   return spaceCache
+}
+/** Spaces of every kind whose presentation differs: in a collection, public, with an icon, git-synced. */
+let spaceKindsCache: any[] | undefined
+async function spaceKinds() {
+  if (spaceKindsCache) return spaceKindsCache
+  const create = async (body: object) => (await server.request('POST', `/v1/orgs/${org}/spaces`, { body })).body
+  const inCollection = await space()
+  const hidden = await create({ title: 'In collection only', emoji: '🔒', parent: (await collection()).id, visibility: 'in-collection', language: 'ja' })
+  const published = await create({ title: 'Public docs', emoji: '🌍', visibility: 'public', language: 'de', editMode: 'locked' })
+  const withIcon = (await server.request('PATCH', `/v1/spaces/${(await create({ title: 'With icon' })).id}`, { body: { icon: 'https://compat.io/icon.png', visibility: 'unlisted' } })).body
+  const synced = await create({ title: 'Synced', emoji: '🔄' })
+  await server.request('POST', `/v1/spaces/${synced.id}/git/import`, { body: { url: makeRepository({ 'README.md': '# Home\n' }), ref: 'refs/heads/main' } })
+  await settledGitJobs((method, path) => server.request(method, path), synced.id, 1)
+  expect((await server.request('GET', `/v1/spaces/${synced.id}`)).body.gitSync).toBeDefined()
+  expect(published.urls.public).toBeDefined()
+  expect(withIcon.urls.icon).toBe('https://compat.io/icon.png')
+  spaceKindsCache = [inCollection, hidden, published, withIcon, synced]
+  return spaceKindsCache
 }
 
 const shared = operations.filter((op) => gitbookOperations.has(op.id))
@@ -262,6 +368,13 @@ describe("GitBook's public API", () => {
       const gitbook = gitbookOperations.get(op.id)!
       expect(`${op.method} ${op.path}`, op.id).toBe(`${gitbook.method} ${gitbook.path}`)
     }
+  })
+
+  it('validates for real: a body that breaks GitBook\'s schema is refused', () => {
+    const check = validatorFor('getSpaceById')!
+    expect(check).toBeDefined()
+    expect(check({ object: 'space', id: 's1', title: 'T', visibility: 'nobody', urls: {} })).toBe(false)
+    expect(validatorFor('listOrganizationsForAuthenticatedUser')!({ items: [{ object: 'space' }] })).toBe(false)
   })
 
   it('has a scenario for every shared operation', () => {
@@ -282,26 +395,33 @@ describe("GitBook's own client", () => {
   it('lists organizations, creates, reads, lists and updates a space', async () => {
     const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
     const orgs = await api.orgs.listOrganizationsForAuthenticatedUser()
-    expect(orgs.data.items.map((o) => o.id)).toContain(org)
-    const created = await api.orgs.createSpace(org, { title: 'Client Space', emoji: '🤖' } as any)
+    expect(orgs.status).toBe(200)
+    expect(orgs.data.items.find((o) => o.id === org)).toMatchObject({ object: 'organization', title: 'Test Org' })
+    const made = (await api.orgs.createCollection(org, { title: 'Client collection' })).data
+    const parent = (await api.collections.updateCollectionById(made.id, { description: 'Made by the client' })).data
+    expect(parent).toMatchObject({ object: 'collection', id: made.id, description: 'Made by the client', organization: org })
+    const created = await api.orgs.createSpace(org, { title: 'Client Space', emoji: '🤖', language: TranslationLanguage.En, parent: parent.id })
     expect(created.status).toBe(201)
-    expect(created.data).toMatchObject({ object: 'space', title: 'Client Space', emoji: '🤖' })
+    expect(created.data).toMatchObject({ object: 'space', title: 'Client Space', emoji: '🤖', language: 'en', parent: parent.id, organization: org })
     const read = await api.spaces.getSpaceById(created.data.id)
-    expect(read.data.id).toBe(created.data.id)
+    expect(read.data).toMatchObject({ id: created.data.id, title: 'Client Space', emoji: '🤖', revision: created.data.revision })
     const listed = await api.orgs.listSpacesInOrganizationById(org, { limit: 1000 })
-    expect(listed.data.items.map((s) => s.id)).toContain(created.data.id)
-    const updated = await api.spaces.updateSpaceById(created.data.id, { title: 'Renamed by client' } as any)
-    expect(updated.data.title).toBe('Renamed by client')
+    expect(listed.data.items.find((s) => s.id === created.data.id)).toMatchObject({ title: 'Client Space', parent: parent.id })
+    const inCollection = await api.collections.listSpacesInCollectionById(parent.id)
+    expect(inCollection.data.items.map((s) => s.id)).toEqual([created.data.id])
+    const updated = await api.spaces.updateSpaceById(created.data.id, { title: 'Renamed by client', emoji: '🦾' })
+    expect(updated.data).toMatchObject({ id: created.data.id, title: 'Renamed by client', emoji: '🦾' })
+    expect((await api.spaces.getSpaceById(created.data.id)).data.title).toBe('Renamed by client')
   })
 
   it('creates a change request, adds pages with updateChangeRequestContent, and merges it', async () => {
     const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
-    const space = (await api.orgs.createSpace(org, { title: 'Client CR' } as any)).data
+    const space = (await api.orgs.createSpace(org, { title: 'Client CR' })).data
     const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'From the client' })).data
     expect(cr).toMatchObject({ object: 'change-request', subject: 'From the client' })
     await api.spaces.updateChangeRequestContent(space.id, cr.id, {
       changes: [{ operation: 'insert_page', title: 'Hello', document: { markdown: '# Hello\n\nFrom GitBook\'s client.\n' } }],
-    } as any)
+    })
     const merged = await api.spaces.mergeChangeRequest(space.id, cr.id)
     expect(merged.data.result).toBe('merge')
     const pages = (await api.spaces.listPages(space.id)).data.pages

@@ -196,7 +196,9 @@ describe('members', () => {
   it('applies a role change to the very next request of that member', async () => {
     const member = await server.addUser('read')
     const create = () => server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Now allowed' }, token: member.token })
-    expect((await create()).status).toBe(403)
+    const refused = await create()
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toBe('You may not create content on this organization (createContent): it needs the "create" role or higher, and yours is "read".')
     await server.request('PATCH', `/v1/orgs/${org}/members/${member.userId}`, { body: { role: 'create' } })
     expect((await create()).status).toBe(201)
     await server.request('PATCH', `/v1/orgs/${org}/members/${member.userId}`, { body: { role: 'read' } })

@@ -135,7 +135,7 @@ describe('a missing store', () => {
       expect(result.stderr, args.join(' ')).toContain('Run `docsctl init`')
     }
     const asJson = await docsctl(dataDir, ['collection', 'list', '--json'])
-    expect(json(asJson).error.message).toContain('Run `docsctl init`')
+    expect(json(asJson).error).toEqual({ code: 404, message: expect.stringContaining('Run `docsctl init`') })
     expect(readdirSync(parent)).toEqual([])
   })
 })
@@ -147,6 +147,9 @@ describe('usage errors', () => {
     expect(human.exitCode).not.toBe(0)
     expect(human.stdout).toBe('')
     expect(human.stderr).toContain('"many" is not a whole number')
+    const position = await docsctl(dataDir, ['page', 'move', 'some-page', '--space', 's', '--cr', '1', '--at', 'x'])
+    expect(position.exitCode).not.toBe(0)
+    expect(position.stderr).toContain('"x" is not a whole number')
     const asJson = await docsctl(dataDir, ['space', 'transfer', 'some-space', '--json'])
     expect(asJson.exitCode).not.toBe(0)
     expect(asJson.stderr).toContain('--to')

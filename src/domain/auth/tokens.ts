@@ -29,16 +29,23 @@ export async function issueToken(trx: Db | Trx, userId: string, name: string): P
 const TOUCH_INTERVAL_MS = 60_000
 const lastTouched = new Map<string, number>()
 
-/** The actor a bearer token stands for; a missing or unknown token is a 401. */
+/**
+ * The actor a bearer token stands for; a missing or unknown token is a 401. With the read cache, the actor (and
+ * the memberships it gathers) is kept under the token itself, so a hit skips hashing and reading.
+ */
 export async function authenticate(db: Db, token: string | undefined | null, cache?: ReadCache): Promise<Actor> {
   if (!token) throw new UnauthorizedError()
-  // Keyed by the token itself: a cache hit skips hashing. The cache lives in this process's memory only.
-  const found = cache ? await cache.get(`token:${token}`, () => findTokenWithUser(db, hashToken(token))) : await findTokenWithUser(db, hashToken(token))
-  if (!found) throw new UnauthorizedError('The API token is invalid or was revoked: create a new one with `docsctl token create`.')
+  const actor = cache ? await cache.get('token', token, () => loadActor(db, token)) : await loadActor(db, token)
+  if (!actor) throw new UnauthorizedError('The API token is invalid or was revoked: create a new one with `docsctl token create`.')
   const now = Date.now()
-  if ((lastTouched.get(found.token.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
-    lastTouched.set(found.token.id, now)
-    await touchToken(db, found.token.id, new Date(now).toISOString())
+  if ((lastTouched.get(actor.tokenId!) ?? 0) + TOUCH_INTERVAL_MS < now) {
+    lastTouched.set(actor.tokenId!, now)
+    await touchToken(db, actor.tokenId!, new Date(now).toISOString())
   }
-  return { user: found.user, tokenId: found.token.id }
+  return actor
+}
+
+async function loadActor(db: Db, token: string): Promise<Actor | undefined> {
+  const found = await findTokenWithUser(db, hashToken(token))
+  return found && { user: found.user, tokenId: found.token.id, memberships: new Map() }
 }

@@ -5,7 +5,7 @@
  * Level on a space or collection = the highest of
  *   - the caller's organization role (admins have admin everywhere; guests have none),
  *   - the default level of the object, or of the nearest collection above it when the level is `inherit`,
- * and for a non-member, `read` on a space published as `public` or `unlisted`.
+ * and at least `read` for anyone (guest or non-member) on a space published as `public` or `unlisted`.
  * One resolver lives per request and caches what it loads.
  */
 import type { Db } from '../../store/database'
@@ -15,7 +15,6 @@ import type { OrganizationRow } from '../../store/tables/organization.table'
 import type { SpaceRow } from '../../store/tables/space.table'
 import type { UserRow } from '../../store/tables/user.table'
 import { findMember } from '../../store/members'
-import type { ReadCache } from '../../store/read-cache'
 import { listAllCollectionsOfOrganization } from '../../store/collections'
 import { ForbiddenError, NotFoundError } from '../../errors'
 import { CAPABILITIES, LEVEL, levelOf, permissionsAt, type Action, type Level, type Permissions, type Resource } from './roles'
@@ -23,6 +22,11 @@ import { CAPABILITIES, LEVEL, levelOf, permissionsAt, type Action, type Level, t
 export interface Actor {
   user: UserRow
   tokenId: string | null
+  /**
+   * The caller's memberships by organization, as read. An actor authenticated from the read cache carries one map
+   * for as long as the cache keeps it (until the next write), so requests after the first read none.
+   */
+  memberships?: Map<string, MemberRow | null>
 }
 
 type SpaceLike = Pick<SpaceRow, 'id' | 'organization_id' | 'parent_id' | 'default_level' | 'visibility'> & { edit_mode?: string }
@@ -41,22 +45,21 @@ const NOUN: Record<Resource, string> = { organization: 'organization', collectio
 
 export class PermissionResolver {
   private members = new Map<string, MemberRow | null>()
+  private levels = new WeakMap<object, Level>()
   private collections = new Map<string, Map<string, CollectionLike>>()
 
   constructor(
     private readonly db: Db,
     readonly actor: Actor,
-    /** Shared across requests; memberships are read from it. */
-    private readonly cache?: ReadCache,
   ) {}
 
   /** The caller's membership in an organization, or null. */
   async membership(organizationId: string): Promise<MemberRow | null> {
-    let member = this.members.get(organizationId)
+    const members = this.actor.memberships ?? this.members
+    let member = members.get(organizationId)
     if (member === undefined) {
-      const load = async () => (await findMember(this.db, organizationId, this.actor.user.id)) ?? null
-      member = this.cache ? await this.cache.get(`member:${organizationId}:${this.actor.user.id}`, load) : await load()
-      this.members.set(organizationId, member)
+      member = (await findMember(this.db, organizationId, this.actor.user.id)) ?? null
+      members.set(organizationId, member)
     }
     return member
   }
@@ -67,8 +70,14 @@ export class PermissionResolver {
     return levelOf(member.role)
   }
 
-  /** The caller's level on a subject. */
+  /** The caller's level on a subject (remembered per row for this request: authorize and permissionsOf both ask). */
   async levelOf(subject: Subject): Promise<Level> {
+    let level = this.levels.get(subject.row)
+    if (level === undefined) this.levels.set(subject.row, (level = await this.resolveLevel(subject)))
+    return level
+  }
+
+  private async resolveLevel(subject: Subject): Promise<Level> {
     if (subject.kind === 'organization') return this.organizationLevel(subject.row.id)
     const orgLevel = await this.organizationLevel(subject.row.organization_id)
     if (orgLevel === LEVEL.admin) return LEVEL.admin
@@ -76,7 +85,9 @@ export class PermissionResolver {
     if (orgLevel >= LEVEL.guest) {
       const defaultLevel = await this.effectiveDefaultLevel(subject)
       if (defaultLevel > level) level = defaultLevel
-    } else if (subject.kind === 'space' && (subject.row.visibility === 'public' || subject.row.visibility === 'unlisted')) {
+    }
+    // What anyone may read, a guest of the organization may read too.
+    if (level < LEVEL.read && subject.kind === 'space' && (subject.row.visibility === 'public' || subject.row.visibility === 'unlisted')) {
       level = LEVEL.read
     }
     return level
@@ -107,7 +118,7 @@ export class PermissionResolver {
     const viewNeeded = (CAPABILITIES[resource] as Record<string, Level>).view
     if (level < viewNeeded) throw new NotFoundError(`${capitalize(NOUN[resource])} "${subject.row.id}" does not exist or is not visible to you.`)
     throw new ForbiddenError(
-      `You may not ${String(action)} this ${NOUN[resource]}: it needs the "${roleName(needed)}" role or higher, and yours is "${roleName(level)}".`,
+      `You may not ${words(String(action))} on this ${NOUN[resource]} (${String(action)}): it needs the "${roleName(needed)}" role or higher, and yours is "${roleName(level)}".`,
     )
   }
 
@@ -155,4 +166,9 @@ function roleName(level: Level): string {
 
 function capitalize(word: string) {
   return word[0].toUpperCase() + word.slice(1)
+}
+
+/** An action key in words for messages: `createContent` → `create content`. */
+function words(action: string): string {
+  return action.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
 }

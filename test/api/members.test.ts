@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useTestServer } from '../support/server'
+import { createOrganization, createSpace, expectError, expectIsoTimestamp, listAll } from '../support/factories'
+
+const server = useTestServer({ beforeAll, afterAll })
+
+const members = (organizationId: string, token?: string) => server.request('GET', `/v1/orgs/${organizationId}/members?limit=1000`, { token })
+const setRole = (organizationId: string, userId: string, role: unknown, token?: string) =>
+  server.request('PATCH', `/v1/orgs/${organizationId}/members/${userId}`, { body: { role }, token })
+const invite = (organizationId: string, body: unknown, token?: string) => server.request('POST', `/v1/orgs/${organizationId}/invites`, { body, token })
+
+describe('GET /v1/orgs/{organizationId}/members', () => {
+  it('lists members with their user, role, dates and counts, newest first', async () => {
+    const org = await createOrganization(server)
+    const reader = await server.addUser('read', { organizationId: org.id })
+    await createSpace(server, org.id)
+    await createSpace(server, org.id)
+    const res = await members(org.id)
+    expect(res.status).toBe(200)
+    expect(res.body.count).toBe(2)
+    expect(res.body.next).toBeUndefined()
+    const [newest, creator] = res.body.items
+    expect(newest).toEqual({
+      object: 'member',
+      id: reader.userId,
+      role: 'read',
+      user: { object: 'user', id: reader.userId, displayName: expect.any(String), email: reader.email, urls: { location: `${server.url}/v1/users/${reader.userId}` } },
+      disabled: false,
+      joinedAt: expect.any(String),
+      sso: false,
+      spaces: 2,
+      teams: 0,
+      sites: 0,
+      urls: { location: `${server.url}/v1/orgs/${org.id}/members/${reader.userId}` },
+    })
+    expectIsoTimestamp(newest.joinedAt)
+    expect(creator).toMatchObject({ id: server.userId, role: 'admin', spaces: 2 })
+    expectIsoTimestamp(creator.lastSeenAt)
+  })
+
+  it('counts for a guest only the spaces a default level opens to it', async () => {
+    const org = await createOrganization(server)
+    const guest = await server.addUser(null, { organizationId: org.id })
+    await createSpace(server, org.id)
+    await createSpace(server, org.id, { defaultLevel: 'read' })
+    const res = await server.request('GET', `/v1/orgs/${org.id}/members/${guest.userId}`)
+    expect(res.body).toMatchObject({ role: null, spaces: 1 })
+  })
+
+  it('pages through the members without duplicates or gaps', async () => {
+    const org = await createOrganization(server)
+    const emails = Array.from({ length: 8 }, (_, i) => `paged${i}-${Date.now()}@example.com`)
+    expect((await invite(org.id, { emails })).body.invited).toBe(8)
+    const { items, pages, count } = await listAll(server, `/v1/orgs/${org.id}/members`, { limit: 3 })
+    expect(count).toBe(9)
+    expect(pages).toBe(3)
+    expect(new Set(items.map((m) => m.id)).size).toBe(9)
+    expect(items.map((m) => m.user.email).sort()).toEqual([...emails, 'admin@example.com'].sort())
+  })
+
+  it('lets any member with a role list members, but not a guest (403) or a non-member (404)', async () => {
+    const reader = await server.addUser('read')
+    expect((await members(server.organizationId, reader.token)).status).toBe(200)
+    const guest = await server.addUser(null)
+    expectError(await members(server.organizationId, guest.token), 403, 'read')
+    const outsider = await server.addOutsider()
+    expectError(await members(server.organizationId, outsider.token), 404)
+    expectError(await members('no-such-org'), 404)
+    expectError(await members(server.organizationId, null as unknown as string), 401)
+  })
+})
+
+describe('GET /v1/orgs/{organizationId}/members/{userId}', () => {
+  it('answers one member', async () => {
+    const editor = await server.addUser('edit')
+    const res = await server.request('GET', `/v1/orgs/${server.organizationId}/members/${editor.userId}`)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ object: 'member', id: editor.userId, role: 'edit', user: { email: editor.email } })
+  })
+
+  it('answers 404 for a user who is not a member and for a user who does not exist', async () => {
+    const outsider = await server.addOutsider()
+    expectError(await server.request('GET', `/v1/orgs/${server.organizationId}/members/${outsider.userId}`), 404, outsider.userId)
+    expectError(await server.request('GET', `/v1/orgs/${server.organizationId}/members/no-such-user`), 404)
+  })
+
+  it('answers 404 to a non-member and 403 to a guest', async () => {
+    const outsider = await server.addOutsider()
+    expectError(await server.request('GET', `/v1/orgs/${server.organizationId}/members/${server.userId}`, { token: outsider.token }), 404)
+    const guest = await server.addUser(null)
+    expectError(await server.request('GET', `/v1/orgs/${server.organizationId}/members/${server.userId}`, { token: guest.token }), 403)
+  })
+})
+
+describe('PATCH /v1/orgs/{organizationId}/members/{userId}', () => {
+  it("changes a member's role and answers the member", async () => {
+    const member = await server.addUser('read')
+    const res = await setRole(server.organizationId, member.userId, 'review')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ object: 'member', id: member.userId, role: 'review' })
+    expect((await server.request('GET', `/v1/orgs/${server.organizationId}/members/${member.userId}`)).body.role).toBe('review')
+  })
+
+  it('makes a member a guest with role null', async () => {
+    const member = await server.addUser('edit')
+    const res = await setRole(server.organizationId, member.userId, null)
+    expect(res.status).toBe(200)
+    expect(res.body.role).toBeNull()
+    expectError(await members(server.organizationId, member.token), 403)
+  })
+
+  it('applies a role change to the very next request of that member', async () => {
+    const member = await server.addUser('read')
+    const create = () => server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Now allowed' }, token: member.token })
+    expect((await create()).status).toBe(403)
+    await setRole(server.organizationId, member.userId, 'create')
+    expect((await create()).status).toBe(201)
+    await setRole(server.organizationId, member.userId, 'read')
+    expect((await create()).status).toBe(403)
+  })
+
+  it('refuses to demote the last admin (409) and keeps its role', async () => {
+    const founder = await server.addOutsider()
+    const org = await createOrganization(server, {}, founder.token)
+    for (const role of ['create', 'read', null]) {
+      expectError(await setRole(org.id, founder.userId, role, founder.token), 409, 'last admin')
+    }
+    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${founder.userId}`, { token: founder.token })).body.role).toBe('admin')
+    expect((await setRole(org.id, founder.userId, 'admin', founder.token)).status).toBe(200)
+  })
+
+  it('lets an admin step down once another admin exists', async () => {
+    const founder = await server.addOutsider()
+    const org = await createOrganization(server, {}, founder.token)
+    const second = await server.addUser('read', { organizationId: org.id })
+    expect((await setRole(org.id, second.userId, 'admin', founder.token)).status).toBe(200)
+    const down = await setRole(org.id, founder.userId, 'edit', founder.token)
+    expect(down.status).toBe(200)
+    expect(down.body.role).toBe('edit')
+    expectError(await setRole(org.id, second.userId, 'read', second.token), 409, 'last admin')
+    expectError(await setRole(org.id, second.userId, 'admin', founder.token), 403)
+  })
+
+  it('refuses a role that is not one with 400 naming body.role, and a missing role', async () => {
+    const member = await server.addUser('read')
+    expectError(await setRole(server.organizationId, member.userId, 'owner'), 400, 'body.role: must be one of')
+    expectError(await setRole(server.organizationId, member.userId, 3), 400, 'body.role')
+    expectError(await server.request('PATCH', `/v1/orgs/${server.organizationId}/members/${member.userId}`, { body: {} }), 400, 'body.role: is required')
+    expectError(await server.request('PATCH', `/v1/orgs/${server.organizationId}/members/${member.userId}`), 400, 'body')
+  })
+
+  it('lets only admins change roles: 403 for other roles, 404 for non-members, 401 without a token', async () => {
+    const member = await server.addUser('read')
+    for (const role of ['create', 'edit', 'read', null]) {
+      const caller = await server.addUser(role)
+      expectError(await setRole(server.organizationId, member.userId, 'admin', caller.token), 403)
+    }
+    const outsider = await server.addOutsider()
+    expectError(await setRole(server.organizationId, member.userId, 'admin', outsider.token), 404)
+    expectError(await server.request('PATCH', `/v1/orgs/${server.organizationId}/members/${member.userId}`, { body: { role: 'admin' }, token: null }), 401)
+    expect((await server.request('GET', `/v1/orgs/${server.organizationId}/members/${member.userId}`)).body.role).toBe('read')
+  })
+
+  it('answers 404 for a user who is not a member', async () => {
+    const outsider = await server.addOutsider()
+    expectError(await setRole(server.organizationId, outsider.userId, 'read'), 404)
+    expectError(await setRole(server.organizationId, 'no-such-user', 'read'), 404)
+  })
+})
+
+describe('POST /v1/orgs/{organizationId}/invites', () => {
+  it('adds users by email with the role of the request, or per email', async () => {
+    const org = await createOrganization(server)
+    const stamp = Date.now()
+    const res = await invite(org.id, { emails: [`one${stamp}@example.com`, { email: `two${stamp}@example.com`, role: 'edit' }, { email: `three${stamp}@example.com`, role: null }], role: 'comment' })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ users: [expect.any(String), expect.any(String), expect.any(String)], invited: 3 })
+    const byEmail = Object.fromEntries((await members(org.id)).body.items.map((m: any) => [m.user.email, m]))
+    expect(byEmail[`one${stamp}@example.com`].role).toBe('comment')
+    expect(byEmail[`two${stamp}@example.com`].role).toBe('edit')
+    expect(byEmail[`three${stamp}@example.com`].role).toBeNull()
+    expect(res.body.users.sort()).toEqual([`one${stamp}`, `two${stamp}`, `three${stamp}`].map((n) => byEmail[`${n}@example.com`].id).sort())
+  })
+
+  it("gives invited users the organization's default role when no role is sent", async () => {
+    const org = await createOrganization(server)
+    await server.request('PATCH', `/v1/orgs/${org.id}`, { body: { defaultRole: 'review' } })
+    const email = `default${Date.now()}@example.com`
+    await invite(org.id, { emails: [email] })
+    expect((await members(org.id)).body.items.find((m: any) => m.user.email === email).role).toBe('review')
+  })
+
+  it('marks users invited with sso as SSO members', async () => {
+    const org = await createOrganization(server)
+    const email = `sso${Date.now()}@example.com`
+    await invite(org.id, { emails: [email], sso: true })
+    expect((await members(org.id)).body.items.find((m: any) => m.user.email === email).sso).toBe(true)
+  })
+
+  it('leaves existing members and their roles alone, whatever the letter case of the email', async () => {
+    const org = await createOrganization(server)
+    const member = await server.addUser('edit', { organizationId: org.id })
+    const res = await invite(org.id, { emails: [member.email.toUpperCase(), 'admin@example.com'], role: 'read' })
+    expect(res.body).toEqual({ users: [], invited: 0 })
+    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${member.userId}`)).body.role).toBe('edit')
+    expect((await members(org.id)).body.count).toBe(2)
+  })
+
+  it('adds a user once when the same email appears twice', async () => {
+    const org = await createOrganization(server)
+    const email = `twice${Date.now()}@example.com`
+    const res = await invite(org.id, { emails: [email, email.toUpperCase()] })
+    expect(res.body.invited).toBe(1)
+  })
+
+  it('adds an existing user of another organization without creating a second user', async () => {
+    const org = await createOrganization(server)
+    const elsewhere = await server.addUser('read')
+    const res = await invite(org.id, { emails: [elsewhere.email], role: 'create' })
+    expect(res.body.users).toEqual([elsewhere.userId])
+    expect((await server.request('GET', `/v1/orgs/${org.id}`, { token: elsewhere.token })).body.permissions.createContent).toBe(true)
+  })
+
+  it('refuses bad emails, roles and lists with 400 naming the field, and adds no one', async () => {
+    const org = await createOrganization(server)
+    expectError(await invite(org.id, { emails: ['not-an-email'] }), 400, 'body.emails.0')
+    expectError(await invite(org.id, { emails: [`ok${Date.now()}@example.com`, 'broken@'] }), 400, 'body.emails.1')
+    expectError(await invite(org.id, { emails: [] }), 400, 'body.emails')
+    expectError(await invite(org.id, { emails: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) }), 400, 'body.emails')
+    expectError(await invite(org.id, { emails: [`x${Date.now()}@example.com`], role: 'owner' }), 400, 'body.role')
+    expectError(await invite(org.id, { emails: [{ email: `y${Date.now()}@example.com`, role: 'owner' }] }), 400, 'body.emails.0')
+    expectError(await invite(org.id, { emails: ['a'.repeat(250) + '@example.com'] }), 400, 'body.emails.0')
+    expectError(await invite(org.id, {}), 400, 'body.emails: is required')
+    expect((await members(org.id)).body.count).toBe(1)
+  })
+
+  it('lets only admins invite: 403 for other roles, 404 for non-members, 401 without a token', async () => {
+    const body = { emails: [`nope${Date.now()}@example.com`] }
+    for (const role of ['create', 'read', null]) {
+      const caller = await server.addUser(role)
+      expectError(await invite(server.organizationId, body, caller.token), 403)
+    }
+    const outsider = await server.addOutsider()
+    expectError(await invite(server.organizationId, body, outsider.token), 404)
+    expectError(await invite('no-such-org', body), 404)
+    expectError(await server.request('POST', `/v1/orgs/${server.organizationId}/invites`, { body, token: null }), 401)
+    const list = await listAll(server, `/v1/orgs/${server.organizationId}/members`, { limit: 1000 })
+    expect(list.items.map((m) => m.user.email)).not.toContain(body.emails[0])
+  })
+})

@@ -35,7 +35,7 @@ export async function executeOperation(engine: Engine, operation: Operation, raw
     engine,
     db: engine.db,
     actor: actor!,
-    access: new PermissionResolver(engine.db, actor!, engine.cache),
+    access: new PermissionResolver(engine.db, actor!),
     baseUrl: options.baseUrl ?? engine.baseUrl,
   }
   // (The read cache empties itself on every write statement: see store/database.ts.)

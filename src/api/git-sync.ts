@@ -42,6 +42,7 @@ export function presentJob(job: JobRow) {
     ...(job.finished_at ? { finishedAt: job.finished_at } : {}),
     ...(job.error ? { error: job.error } : {}),
     ...(job.result ? { result: JSON.parse(job.result) } : {}),
+    ...(job.progress ? { progress: JSON.parse(job.progress) } : {}),
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Db, Trx } from './database'
 import type { ChangeRequestRow, ChangeRequestUpdate, NewChangeRequestRow } from './tables/change-request.table'
 import { paginate, type Page, type PageRequest } from './pagination'
-import { cachedRead, preparedRead, runCachedRead } from './prepared-reads'
+import { preparedRead, runCachedRead } from './prepared-reads'
 
 /** A change request of a space by id, or by its number when `idOrNumber` is all digits. */
 export function findChangeRequest(db: Db | Trx, spaceId: string, idOrNumber: string): Promise<ChangeRequestRow | undefined> {
@@ -54,10 +54,13 @@ const countsOfSpace = preparedRead((db, spaceId: string) =>
     .groupBy(['space_id', 'status']),
 )
 
-/** Change request counts of many spaces, by status, in one query (cached until the next write). */
+/**
+ * Change request counts of spaces, by status, in one query: for many spaces cached until the next write; for one
+ * space (countActivityOfSpace caches the counters it makes of them) by a prepared statement.
+ */
 export async function countChangeRequestsBySpace(db: Db, spaceIds: string[]): Promise<{ space_id: string; status: string; n: number }[]> {
   if (spaceIds.length === 0) return []
-  if (spaceIds.length === 1) return cachedRead(db, `change-request-counts:${spaceIds[0]}`, () => countsOfSpace(db, spaceIds[0]))
+  if (spaceIds.length === 1) return countsOfSpace(db, spaceIds[0])
   return runCachedRead(
     db,
     db

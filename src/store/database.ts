@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely'
 import { migrations } from './migrations/index'
 import { ReadCache } from './read-cache'
+import { NotFoundError } from '../errors'
 import { registerReader } from './prepared-reads'
 import type { UserTable } from './tables/user.table'
 import type { ApiTokenTable } from './tables/api-token.table'
@@ -51,8 +52,8 @@ export interface Store {
   close(): Promise<void>
 }
 
-/** The store is missing: the message says how to create one. */
-export class StoreMissingError extends Error {
+/** The store is missing (404 in `--json` output): the message says how to create one. */
+export class StoreMissingError extends NotFoundError {
   constructor(readonly dataDir: string) {
     super(`No docsctl workspace in ${dataDir}. Run \`docsctl init\` to create one (or pass --data-dir).`)
   }

@@ -20,12 +20,14 @@ export async function deleteGitSync(db: Db, spaceId: string): Promise<void> {
 
 const syncOfSpace = preparedRead((db, spaceId: string) => db.selectFrom('git_syncs').selectAll().where('space_id', '=', spaceId))
 
+/** The git sync row of one space (cached until the next write). */
+export async function findGitSyncOf(db: Db, spaceId: string): Promise<GitSyncRow | undefined> {
+  return (await cachedRead(db, 'git-sync', spaceId, () => syncOfSpace(db, spaceId)))[0]
+}
+
 /** The git sync rows of many spaces (cached until the next write): one query for a page of spaces. */
 export async function findGitSyncsOf(db: Db, spaceIds: string[]): Promise<Map<string, GitSyncRow>> {
   if (spaceIds.length === 0) return new Map()
-  const rows =
-    spaceIds.length === 1
-      ? await cachedRead(db, `git-sync:${spaceIds[0]}`, () => syncOfSpace(db, spaceIds[0]))
-      : await runCachedRead(db, db.selectFrom('git_syncs').selectAll().where('space_id', 'in', spaceIds))
+  const rows = await runCachedRead(db, db.selectFrom('git_syncs').selectAll().where('space_id', 'in', spaceIds))
   return new Map(rows.map((row) => [row.space_id, row]))
 }

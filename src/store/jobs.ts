@@ -19,6 +19,7 @@ export async function insertJob(db: Db, job: { kind: string; spaceId: string | n
     created_at: at,
     started_at: null,
     finished_at: null,
+    progress: null,
   }
   // The sequence is taken in the INSERT itself, so two writers can never draw the same number.
   await db
@@ -69,12 +70,17 @@ export async function claimNextJob(db: Db, now: string): Promise<JobRow | undefi
   })
 }
 
-export async function finishJob(db: Db, id: string, status: 'succeeded' | 'failed' | 'skipped', details: { result?: unknown; error?: string }): Promise<void> {
+export async function finishJob(db: Db, id: string, status: 'succeeded' | 'failed' | 'skipped', details: { result?: unknown; error?: string; progress?: unknown }): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ status, finished_at: nowIso(), result: details.result === undefined ? null : JSON.stringify(details.result), error: details.error ?? null })
+    .set({ status, finished_at: nowIso(), result: details.result === undefined ? null : JSON.stringify(details.result), error: details.error ?? null, ...(details.progress ? { progress: JSON.stringify(details.progress) } : {}) })
     .where('id', '=', id)
     .execute()
+}
+
+/** Records what a running job has done so far. */
+export async function setJobProgress(db: Db, id: string, progress: unknown): Promise<void> {
+  await db.updateTable('jobs').set({ progress: JSON.stringify(progress) }).where('id', '=', id).execute()
 }
 
 export async function retryJob(db: Db, id: string, runAfter: string, error: string): Promise<void> {
@@ -83,6 +89,6 @@ export async function retryJob(db: Db, id: string, runAfter: string, error: stri
 
 /** Jobs left running by a process that stopped: queued again (their work is all-or-nothing). */
 export async function requeueInterruptedJobs(db: Db): Promise<number> {
-  const result = await db.updateTable('jobs').set({ status: 'queued', run_after: nowIso() }).where('status', '=', 'running').executeTakeFirst()
+  const result = await db.updateTable('jobs').set({ status: 'queued', run_after: nowIso(), progress: null }).where('status', '=', 'running').executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -68,10 +68,11 @@ export function preparedRead<P extends string[], R>(build: (db: Kysely<Database>
   }
 }
 
-/** `load()`, kept in the read cache under `key` outside transactions (the cache empties on every write). */
-export async function cachedRead<T>(db: Db | Trx, key: string, load: () => Promise<T>): Promise<T> {
+/** `load()`, kept in the read cache under `kind` and `key` outside transactions (the cache empties on every write). */
+export function cachedRead<T>(db: Db | Trx, kind: string, key: string, load: () => Promise<T>): Promise<T> {
   const cache = caches.get(db as Db)
-  return cache ? cache.get(key, load) : load()
+  // A hit is answered as a resolved promise, without an async function's own.
+  return cache ? Promise.resolve(cache.get(kind, key, load)) : load()
 }
 
 /**
@@ -82,7 +83,7 @@ export async function runCachedRead<R>(db: Db | Trx, query: Compilable<R>): Prom
   const cache = caches.get(db as Db)
   if (!cache) return runRead(db, query)
   const compiled = query.compile()
-  return cache.get(`read:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, () => runRead(db, query))
+  return cache.get('read', `${compiled.sql}:${JSON.stringify(compiled.parameters)}`, () => runRead(db, query))
 }
 
 const readerStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>()

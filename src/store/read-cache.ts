@@ -10,7 +10,9 @@
 export const CHECK_INTERVAL_MS = 100
 
 export class ReadCache {
-  private entries = new Map<string, unknown>()
+  /** Entries by kind ("space", "token" …), then by key: lookups hash the caller's id strings, never a concatenation. */
+  private buckets = new Map<string, Map<string, unknown>>()
+  private size = 0
   private version: number
   private checkedAt = 0
   /** Bumped by every clear: a value loaded before a clear is not stored after it. */
@@ -24,7 +26,7 @@ export class ReadCache {
   }
 
   /** The cached value (synchronously, on a hit) or the loaded one. */
-  get<T>(key: string, load: () => Promise<T>): T | Promise<T> {
+  get<T>(kind: string, key: string, load: () => Promise<T>): T | Promise<T> {
     const now = Date.now()
     if (now - this.checkedAt >= CHECK_INTERVAL_MS) {
       this.checkedAt = now
@@ -34,22 +36,30 @@ export class ReadCache {
         this.version = version
       }
     }
-    if (this.entries.has(key)) return this.entries.get(key) as T
-    return this.load(key, load)
+    const bucket = this.buckets.get(kind)
+    if (bucket !== undefined) {
+      const value = bucket.get(key)
+      if (value !== undefined || bucket.has(key)) return value as T
+    }
+    return this.load(kind, key, load)
   }
 
-  private async load<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private async load<T>(kind: string, key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.generation
     const value = await load()
     if (generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear()
-      this.entries.set(key, value)
+      if (this.size >= this.maxEntries) this.clear()
+      let bucket = this.buckets.get(kind)
+      if (bucket === undefined) this.buckets.set(kind, (bucket = new Map()))
+      if (!bucket.has(key)) this.size++
+      bucket.set(key, value)
     }
     return value
   }
 
   clear(): void {
-    this.entries.clear()
+    this.buckets.clear()
+    this.size = 0
     this.generation++
   }
 }

@@ -1,11 +1,17 @@
 import type { Db } from './database'
 import { countChangeRequestsBySpace } from './change-requests'
+import { cachedRead } from './prepared-reads'
 
 export interface SpaceActivityCounts {
   comments: number
   changeRequests: number
   changeRequestsOpen: number
   changeRequestsDraft: number
+}
+
+/** The counters of one space, kept in the read cache as computed (every space answer shows them). */
+export function countActivityOfSpace(db: Db, spaceId: string): Promise<SpaceActivityCounts> {
+  return cachedRead(db, 'space-activity', spaceId, async () => (await countSpaceActivity(db, [spaceId])).get(spaceId)!)
 }
 
 /**

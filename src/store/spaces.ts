@@ -1,13 +1,16 @@
 import type { Db, Trx } from './database'
 import type { NewSpaceRow, SpaceRow, SpaceUpdate } from './tables/space.table'
 import { paginate, type Page, type PageRequest } from './pagination'
-import { preparedRead } from './prepared-reads'
+import { cachedRead, preparedRead } from './prepared-reads'
 
 const spaceById = preparedRead((db, id: string) => db.selectFrom('spaces').selectAll().where('id', '=', id))
 
-/** A space by id, deleted or not: callers decide what a deleted space means for them. */
+/**
+ * A space by id, deleted or not: callers decide what a deleted space means for them. Outside transactions the row
+ * is kept in the read cache (emptied by every write), as it is read on nearly every request; treat it as read-only.
+ */
 export async function findSpaceById(db: Db | Trx, id: string): Promise<SpaceRow | undefined> {
-  return (await spaceById(db, id))[0]
+  return (await cachedRead(db, 'space', id, () => spaceById(db, id)))[0]
 }
 
 export interface SpaceFilter {

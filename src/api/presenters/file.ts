@@ -13,5 +13,6 @@ export function presentFile(file: FileSnapshot, baseUrl: string) {
     downloadURL: `${baseUrl}/files/${file.blob}/${encodeURIComponent(file.name)}`,
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+    ...(file.git ? { git: { oid: file.git.oid, path: file.git.path } } : {}),
   }
 }

@@ -71,10 +71,14 @@ export function presentPage(page: PageSnapshot, ctx: Required<PageContext>): Rec
   }
 }
 
-/** `git {oid, path}` of a page that came from a repository file (not for groups and links, which have none). */
-function gitOf(page: PageSnapshot): { git?: { oid: string; path: string } } {
-  const git = page.meta.git as { oid?: string; path?: string } | undefined
-  return page.type === 'document' && git?.oid && git.path ? { git: { oid: git.oid, path: git.path } } : {}
+/**
+ * `git {oid, path}` of a page that came from a repository file (not for groups and links, which have none), with
+ * `url` when the import had a `repoTreeURL`.
+ */
+function gitOf(page: PageSnapshot): { git?: { oid: string; path: string; url?: string } } {
+  const git = page.meta.git as { oid?: string; path?: string; url?: string } | undefined
+  if (page.type !== 'document' || !git?.oid || !git.path) return {}
+  return { git: { oid: git.oid, path: git.path, url: git.url } }
 }
 
 /** The page tree: root pages with their children. */

@@ -5,6 +5,8 @@ import * as m0003 from './0003-settings'
 import * as m0004 from './0004-contributors'
 import * as m0005 from './0005-jobs'
 import * as m0006 from './0006-git-sync'
+import * as m0007 from './0007-blob-encoding'
+import * as m0008 from './0008-job-progress'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-contributors': m0004,
   '0005-jobs': m0005,
   '0006-git-sync': m0006,
+  '0007-blob-encoding': m0007,
+  '0008-job-progress': m0008,
 }

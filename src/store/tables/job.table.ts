@@ -17,5 +17,7 @@ export interface JobTable {
   created_at: string
   started_at: string | null
   finished_at: string | null
+  /** JSON `{phase, files, bytes}`: what the job has read or written so far. */
+  progress: string | null
 }
 export type JobRow = Selectable<JobTable>

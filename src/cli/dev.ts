@@ -9,7 +9,8 @@ import { basename, join, relative, resolve, sep } from 'node:path'
 import { Command, Option } from 'commander'
 import { CliContext } from './context'
 import { parseInteger } from './define-command'
-import { printError } from './output'
+import type { DevState } from './dev-view'
+import { liveTerminal, printError } from './output'
 import { ensureWorkspace } from './serve'
 import { readSettings } from './workspace'
 import { BadRequestError } from '../errors'
@@ -59,15 +60,22 @@ export function devCommand(program: Command): void {
         }
         const server = await startServer({ engine, host: options.host, port: options.port })
         const files = readFolder(root)
+        // On a terminal an ink view (URL, last sync, current problems); elsewhere plain lines.
+        const state: DevState = { root, url: server.url, spaceId, token, problems: [] }
+        const view = liveTerminal(process.stdout) && !ctx.output.json ? (await import('./dev-view')).startDevView(state) : undefined
         const sync = async (why: string) => {
           const started = performance.now()
           const { revision, read } = await importFiles(engine, spaceId, files, { skipUnchanged: true, requireClean: true })
           const took = (performance.now() - started).toFixed(0)
-          for (const problem of read.problems) ctx.output.err(`  ${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\n`)
           const outcome = read.problems.length ? `${read.problems.length} problem(s); still serving the last good content` : revision ? `${read.content.pages.size} pages in ${took} ms` : 'no change'
+          if (view) {
+            view.update({ ...state, last: { at: new Date().toLocaleTimeString(), why, outcome }, problems: read.problems })
+            return
+          }
+          for (const problem of read.problems) ctx.output.err(`  ${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\n`)
           ctx.output.out(`${new Date().toLocaleTimeString()} ${why}: ${outcome}\n`)
         }
-        ctx.output.out(`docsctl dev is serving ${root} as space ${spaceId} on ${server.url} (API: ${server.url}/v1)\ntoken: ${token}\n`)
+        if (!view) ctx.output.out(`docsctl dev is serving ${root} as space ${spaceId} on ${server.url} (API: ${server.url}/v1)\ntoken: ${token}\n`)
         await sync('imported')
         let pending = new Set<string>()
         let timer: NodeJS.Timeout | undefined
@@ -97,6 +105,7 @@ export function devCommand(program: Command): void {
             process.off('SIGTERM', stop)
             await watcher.close()
             await running
+            view?.close()
             await server.close()
             await engine.close()
             done()

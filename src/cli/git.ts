@@ -1,26 +1,46 @@
 /** `docsctl git`: import a GitBook-format repository into a space (waits for the job), show the sync state. */
 import { Option } from 'commander'
 import type { GroupSpec } from './define-command'
-import { formatFields, formatTable } from './output'
+import { formatBytes, formatFields, formatTable, liveTerminal } from './output'
 import { ApiError } from '../errors'
 import type { CliContext } from './context'
 
 const spaceOption = () => new Option('--space <spaceId>', 'the space').makeOptionMandatory()
 
-/** Waits for the newest job of the space enqueued after `since` to finish, printing its state changes on stderr. */
+/** `read 512 files, 1.2 MB`: a job's progress in words. */
+export function progressText(progress: { phase: 'read' | 'write'; files: number; bytes: number }): string {
+  return `${progress.phase === 'read' ? 'read' : 'wrote'} ${progress.files} file${progress.files === 1 ? '' : 's'}, ${formatBytes(progress.bytes)}`
+}
+
+/**
+ * Waits for the newest job of the space enqueued after `since` to finish, printing its state changes on stderr;
+ * on a terminal, the files and bytes read or written so far on one line updated in place.
+ */
 async function waitForJob(ctx: CliContext, spaceId: string, since: string, kind: 'import' | 'export' = 'import') {
   const client = await ctx.client()
+  const live = liveTerminal(process.stderr) && !ctx.output.json
   let last = ''
-  for (;;) {
+  let shown = ''
+  // Polls soon at first (a small import is done in tens of milliseconds), then every 100 ms.
+  for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     const jobs = await client.call('listGitSyncJobs', { params: { spaceId } })
     const job = jobs.items.find((j: any) => j.createdAt >= since && j.kind === `git-${kind}`)
-    if (job && job.status !== last && !ctx.output.json) ctx.output.err(`git ${kind}: ${job.status}${job.attempts > 1 ? ` (attempt ${job.attempts})` : ''}\n`)
+    if (live && job?.progress) {
+      const line = `git ${kind}: ${progressText(job.progress)}`
+      if (line !== shown) ctx.output.err(`\r\u001b[K${line}`)
+      shown = line
+    }
+    if (job && job.status !== last && !ctx.output.json) {
+      ctx.output.err(`${shown ? '\n' : ''}git ${kind}: ${job.status}${job.attempts > 1 ? ` (attempt ${job.attempts})` : ''}\n`)
+      shown = ''
+    }
     if (job) last = job.status
     if (job && !['queued', 'running'].includes(job.status)) {
+      if (shown) ctx.output.err('\n')
       if (job.status === 'failed') throw new ApiError(422, `The ${kind} failed: ${job.error}`, { job })
       return job
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, delay))
   }
 }
 

@@ -15,8 +15,24 @@ export function createOutput(json: boolean): Output {
   return { json, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }
 }
 
+/** 1.2 MB, 512 KB, 80 B (powers of 1,000, as file managers show). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`
+  return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
+}
+
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb'
+}
+
+/**
+ * Whether `stream` is a terminal a person watches, where output may be redrawn in place: a TTY with a width,
+ * outside CI (CI logs keep every byte written, so redrawing there makes noise or, with ink, shows nothing).
+ */
+export function liveTerminal(stream: NodeJS.WriteStream): boolean {
+  const inCi = ['CI', 'CONTINUOUS_INTEGRATION'].some((key) => key in process.env && process.env[key] !== '0' && process.env[key] !== 'false')
+  return Boolean(stream.isTTY) && stream.columns > 0 && process.env.TERM !== 'dumb' && !inCi
 }
 
 export function bold(text: string): string {

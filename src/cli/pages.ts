@@ -1,7 +1,7 @@
 /** `docsctl page`: read a space's pages, and author pages in a change request (`--cr <number>`). */
 import { readFileSync } from 'node:fs'
 import { Option } from 'commander'
-import type { GroupSpec } from './define-command'
+import { parseInteger, type GroupSpec } from './define-command'
 import { formatFields, formatTable } from './output'
 import { BadRequestError } from '../errors'
 import type { CliContext } from './context'
@@ -122,7 +122,7 @@ export const pageCommands: GroupSpec = {
       name: 'move',
       summary: 'Move a page in a change request: under another page (--parent), to the root (--root), to a position (--at)',
       args: ['<pageId>'],
-      options: [spaceOption(), crOption(true), new Option('--parent <pageId>', 'new parent page'), new Option('--root', 'move it to the root'), new Option('--at <index>', 'zero-based position among its siblings').argParser(Number)],
+      options: [spaceOption(), crOption(true), new Option('--parent <pageId>', 'new parent page'), new Option('--root', 'move it to the root'), new Option('--at <index>', 'zero-based position among its siblings').argParser(parseInteger)],
       examples: ['docsctl page move <pageId> --space <spaceId> --cr 1 --parent <otherPageId>', 'docsctl page move <pageId> --space <spaceId> --cr 1 --root --at 0'],
       run: async (ctx, [pageId], o) =>
         (await ctx.client()).call('updateChangeRequestContent', {

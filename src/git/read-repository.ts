@@ -24,7 +24,8 @@ export interface RepositoryFiles {
 
 export { safeUrl }
 
-export async function readRepository(url: string, ref: string): Promise<RepositoryFiles> {
+/** `onFile(bytes)` is called for each file read. */
+export async function readRepository(url: string, ref: string, onFile?: (bytes: number) => void): Promise<RepositoryFiles> {
   if (!/^refs\/heads\/[^\s]+$/.test(ref)) throw new BadRequestError(`ref: "${ref}" must look like refs/heads/<branch>.`)
   const isHttp = /^https?:\/\//i.test(url)
   let dir: string
@@ -83,6 +84,7 @@ export async function readRepository(url: string, ref: string): Promise<Reposito
           return null
         }
         files.set(path, Buffer.from(content))
+        onFile?.(content.length)
         return null
       },
     })

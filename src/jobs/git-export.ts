@@ -9,7 +9,7 @@ import { findRevisionById } from '../store/revisions'
 import { getBlobs } from '../store/blobs'
 import { loadContent } from '../domain/revisions/content'
 import { ApiError } from '../errors'
-import { TransientJobError } from './worker'
+import { TransientJobError, type JobProgress } from './worker'
 import { recordSync, startSync, type GitSyncPayload } from './git-sync-state'
 
 export interface GitExportPayload extends GitSyncPayload {
@@ -17,7 +17,7 @@ export interface GitExportPayload extends GitSyncPayload {
   author: { name: string; email: string }
 }
 
-export async function runGitExport(engine: Engine, job: JobRow, payload: GitExportPayload) {
+export async function runGitExport(engine: Engine, job: JobRow, payload: GitExportPayload, report: (progress: JobProgress) => void = () => {}) {
   const start = await startSync(engine, job, payload, 'export')
   if ('skipped' in start) return { skipped: true, result: start.skipped }
   const { space, sync } = start
@@ -39,7 +39,12 @@ export async function runGitExport(engine: Engine, job: JobRow, payload: GitExpo
         const root = read.layout.root
         const inRoot = (path: string) => !root || path.startsWith(root + '/')
         const next = new Map([...current].filter(([path]) => !inRoot(path)))
-        for (const [path, bytes] of writeSpace(content, (hash) => blobs.get(hash), { layout: read.layout, preserved: read.preserved })) next.set(path, bytes)
+        let files = 0
+        let size = 0
+        for (const [path, bytes] of writeSpace(content, (hash) => blobs.get(hash), { layout: read.layout, preserved: read.preserved })) {
+          next.set(path, bytes)
+          report({ phase: 'write', files: ++files, bytes: (size += bytes.length) })
+        }
         return next
       },
     })

@@ -12,7 +12,7 @@ import { putBlob } from '../store/blobs'
 import { nowIso } from '../store/ids'
 import { loadContent } from '../domain/revisions/content'
 import { writeRevision } from '../domain/revisions/write-revision'
-import { TransientJobError } from './worker'
+import { TransientJobError, type JobProgress } from './worker'
 import { recordSync, startSync, type GitSyncPayload } from './git-sync-state'
 
 export interface GitImportPayload extends GitSyncPayload {
@@ -28,13 +28,22 @@ export async function importFiles(
   engine: Engine,
   spaceId: string,
   files: Map<string, Buffer>,
-  options: { projectDirectory?: string; standalone?: boolean; git?: Record<string, unknown>; also?: (trx: Trx) => Promise<void>; skipUnchanged?: boolean; requireClean?: boolean } = {},
+  options: {
+    projectDirectory?: string
+    standalone?: boolean
+    git?: Record<string, unknown>
+    /** `repoTreeURL`: the prefix of each imported page's `git.url` (followed by its path in the repository). */
+    treeUrl?: string
+    also?: (trx: Trx) => Promise<void>
+    skipUnchanged?: boolean
+    requireClean?: boolean
+  } = {},
 ) {
   const { readSpace } = await import('../git/format/read-space')
   const space = (await findSpaceById(engine.db, spaceId))!
   const current = await findRevisionById(engine.db, space.revision_id)
   const previous = await loadContent(engine.db, current?.content_hash ?? null)
-  const read = readSpace(files, { projectDirectory: options.projectDirectory, previous })
+  const read = readSpace(files, { projectDirectory: options.projectDirectory, previous, treeUrl: options.treeUrl })
   // With requireClean (docsctl dev), content with problems is not applied: the last good content stays.
   if (options.requireClean && read.problems.length) return { revision: null, read }
   const revision = await engine.db.transaction().execute(async (trx) => {
@@ -52,14 +61,16 @@ export async function importFiles(
   return { revision, read }
 }
 
-export async function runGitImport(engine: Engine, job: JobRow, payload: GitImportPayload) {
+export async function runGitImport(engine: Engine, job: JobRow, payload: GitImportPayload, report: (progress: JobProgress) => void = () => {}) {
   const start = await startSync(engine, job, payload, 'import')
   if ('skipped' in start) return { skipped: true, result: start.skipped }
   const { space, sync } = start
   const { readRepository } = await import('../git/read-repository')
   let repository
   try {
-    repository = await readRepository(start.url, payload.ref)
+    let files = 0
+    let bytes = 0
+    repository = await readRepository(start.url, payload.ref, (size) => report({ phase: 'read', files: ++files, bytes: (bytes += size) }))
   } catch (error) {
     if ((error as { status?: number }).status === 404 || (error as { status?: number }).status === 400) throw error
     throw new TransientJobError((error as Error).message)
@@ -75,6 +86,7 @@ export async function runGitImport(engine: Engine, job: JobRow, payload: GitImpo
     projectDirectory: payload.repoProjectDirectory,
     standalone: payload.standalone,
     git,
+    treeUrl: payload.repoTreeURL,
     also: (trx) => recordSync(trx, space.id, payload, sync, repository.oid),
   })
   engine.secrets.delete(job.id)

@@ -7,12 +7,24 @@
  */
 import type { Engine } from '../engine'
 import type { JobRow } from '../store/tables/job.table'
-import { claimNextJob, finishJob, requeueInterruptedJobs, retryJob } from '../store/jobs'
+import { claimNextJob, finishJob, requeueInterruptedJobs, retryJob, setJobProgress } from '../store/jobs'
 
 export class TransientJobError extends Error {}
 
-/** A runner answers the job's result; `skipped` marks work that was deliberately not done (an older sync). */
-export type JobRunner = (engine: Engine, job: JobRow, payload: any) => Promise<{ result?: unknown; skipped?: boolean }>
+/** What a job has done so far: files read (import) or written (export), and their bytes. */
+export interface JobProgress {
+  phase: 'read' | 'write'
+  files: number
+  bytes: number
+}
+
+/**
+ * A runner answers the job's result; `skipped` marks work that was deliberately not done (an older sync). It may
+ * call `report` as often as it likes: the store is written at most every PROGRESS_INTERVAL_MS, and at the end.
+ */
+export type JobRunner = (engine: Engine, job: JobRow, payload: any, report: (progress: JobProgress) => void) => Promise<{ result?: unknown; skipped?: boolean }>
+
+const PROGRESS_INTERVAL_MS = 100
 
 export interface WorkerOptions {
   /** Idle polling interval. */
@@ -72,9 +84,18 @@ export async function runJob(engine: Engine, job: JobRow, runners: Record<string
     await finishJob(engine.db, job.id, 'failed', { error: `No runner for jobs of kind "${job.kind}".` })
     return
   }
+  let latest: JobProgress | undefined
+  let writtenAt = 0
+  const report = (progress: JobProgress) => {
+    latest = progress
+    const now = Date.now()
+    if (now - writtenAt < PROGRESS_INTERVAL_MS) return
+    writtenAt = now
+    void setJobProgress(engine.db, job.id, progress).catch(() => undefined)
+  }
   try {
-    const outcome = await runner(engine, job, JSON.parse(job.payload))
-    await finishJob(engine.db, job.id, outcome.skipped ? 'skipped' : 'succeeded', { result: outcome.result })
+    const outcome = await runner(engine, job, JSON.parse(job.payload), report)
+    await finishJob(engine.db, job.id, outcome.skipped ? 'skipped' : 'succeeded', { result: outcome.result, progress: latest })
   } catch (error) {
     const message = (error as Error).message ?? String(error)
     if (error instanceof TransientJobError && job.attempts < job.max_attempts) {

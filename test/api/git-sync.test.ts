@@ -19,9 +19,16 @@ describe('git import', () => {
     expect(started.status).toBe(204)
     const [job] = await settled(space.id, 1)
     expect(job).toMatchObject({ kind: 'git-import', status: 'succeeded', result: { pages: 2, files: 1, problems: [] } })
+    // Progress: every file of the commit read, with its bytes.
+    const { execFileSync: git } = await import('node:child_process')
+    const tree = git('git', ['ls-tree', '-r', '-l', 'main'], { cwd: repo }).toString().trim().split('\n')
+    const treeBytes = tree.reduce((sum, line) => sum + Number(line.split(/\s+/)[3]), 0)
+    expect(job.progress).toEqual({ phase: 'read', files: tree.length, bytes: treeBytes })
     const pages = (await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages
     expect(pages.map((p: any) => [p.title, p.description ?? null])).toEqual([['Home', 'Welcome'], ['Guide', null]])
-    expect((await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items.map((f: any) => f.name)).toEqual(['logo.png'])
+    const [logo] = (await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items
+    expect(logo.name).toBe('logo.png')
+    expect(logo.git).toEqual({ path: '.gitbook/assets/logo.png', oid: (await import('node:child_process')).execFileSync('git', ['rev-parse', 'main:.gitbook/assets/logo.png'], { cwd: repo }).toString().trim() })
     const info = await server.request('GET', `/v1/spaces/${space.id}/git/info`)
     expect(info.body).toMatchObject({ url: repo, integration: 'git', installationStatus: 'active', installationId: space.id })
     expect((await server.request('GET', `/v1/spaces/${space.id}`)).body.gitSync).toEqual(info.body)
@@ -29,10 +36,28 @@ describe('git import', () => {
     const revision = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body
     expect(revision.git).toMatchObject({ oid: job.result.commit, message: 'Docs\n', ref: 'refs/heads/main', createdByService: false })
     expect(revision.pages[1].git).toEqual({ path: 'guide.md', oid: execFileSync('git', ['rev-parse', 'main:guide.md'], { cwd: repo }).toString().trim() })
+    // A re-import keeps the ids of pages and files (matched by path).
+    await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main', force: true } })
+    await settled(space.id, 2)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items.map((f: any) => f.id)).toEqual([logo.id])
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages.map((p: any) => p.id)).toEqual(pages.map((p: any) => p.id))
     // An older sync is skipped and says why; the content stays.
     await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main', timestamp: '2026-01-01T00:00:00.000Z' } })
-    const jobs = await settled(space.id, 2)
+    const jobs = await settled(space.id, 3)
     expect(jobs[0]).toMatchObject({ status: 'skipped', result: { reason: expect.stringContaining('applied already') } })
+  })
+
+  it('builds git.url of pages from repoTreeURL and of the revision from repoCommitURL', async () => {
+    const repo = makeRepository({ 'README.md': '# Home\n', 'docs/guide.md': '# Guide\n', 'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](docs/guide.md)\n' })
+    const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Addresses' } })).body
+    const tree = 'https://git.example.com/acme/docs/blob/main/'
+    const commits = 'https://git.example.com/acme/docs/commit/'
+    await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main', repoTreeURL: tree, repoCommitURL: commits } })
+    const [job] = await settled(space.id, 1)
+    const revision = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body
+    expect(revision.git.url).toBe(commits + job.result.commit)
+    expect(revision.pages.map((page: any) => page.git.url)).toEqual([tree + 'README.md', tree + 'docs/guide.md'])
+    expect((await server.request('GET', `/v1/spaces/${space.id}/git/info`)).body.url).toBe(tree)
   })
 
   it('fails a job for a missing ref, leaving the space as it was, and validates the request', async () => {
@@ -88,12 +113,15 @@ describe('git export', () => {
     await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)
     await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'GITBOOK-1: Edit' } })
     const [edited] = await settled(space.id, 3)
-    expect(edited).toMatchObject({ status: 'succeeded', result: { changedFiles: 1 } })
+    expect(edited).toMatchObject({ status: 'succeeded', result: { changedFiles: 1 }, progress: { phase: 'write', files: expect.any(Number), bytes: expect.any(Number) } })
+    expect(edited.progress.files).toBeGreaterThanOrEqual(2)
     expect(git('show', 'main:guide.md')).toBe('# Guide\n\nNew text.\n')
     expect(git('show', 'main:README.md')).toBe(files['README.md'])
     expect(git('show', 'main:notes.txt')).toBe(files['notes.txt'])
     expect(git('log', '-1', '--format=%an <%ae>|%s', 'main').trim()).toBe('Admin <admin@example.com>|GITBOOK-1: Edit')
     expect(git('rev-list', '--count', 'main').trim()).toBe('3')
+    // Every object docsctl wrote is one git itself accepts (blobs are written as loose objects by docsctl).
+    execFileSync('git', ['fsck', '--strict', '--no-dangling'], { cwd: repo })
 
     // A branch that moved since the last sync is not overwritten without force.
     execFileSync('git', ['commit', '-q', '--allow-empty', '-m', 'outside change'], { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x.io', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x.io' } })

@@ -41,6 +41,8 @@ export interface FileSnapshot {
   blob: string
   dimensions?: { width: number; height: number }
   createdAt: string
+  /** Where the file came from in a git repository (imported from `.gitbook/assets`). */
+  git?: { oid: string; path: string }
 }
 
 export interface ContentSnapshot {

@@ -4,7 +4,7 @@
  * `.gitbook/vars.yaml` → variables. Other files under the root are carried along untouched.
  * Pure: input and output are maps of paths (posix, relative to the repository) to bytes.
  */
-import { createHash } from 'node:crypto'
+import { gitBlobOid } from '../blob-oid'
 import { posix } from 'node:path'
 import { parse } from 'yaml'
 import { hashBytes } from '../../store/blobs'
@@ -61,17 +61,16 @@ export function readLayout(files: Map<string, Buffer>, projectDirectory = ''): {
   return { layout: { root, readme: clean(String(config.structure?.readme ?? 'README.md')), summary: clean(String(config.structure?.summary ?? 'SUMMARY.md')) }, problems }
 }
 
-/** The id git gives the file's bytes (sha1 of `blob <size>\0<bytes>`). */
-function gitBlobOid(bytes: Buffer): string {
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
-}
-
 function clean(path: string): string {
   const normalized = posix.normalize(path.replace(/\\/g, '/')).replace(/^\.\//, '').replace(/\/$/, '')
   return normalized === '.' ? '' : normalized
 }
 
-export function readSpace(files: Map<string, Buffer>, options: { projectDirectory?: string; previous?: ContentSnapshot; now?: string } = {}): ReadSpace {
+export function readSpace(
+  files: Map<string, Buffer>,
+  /** `treeUrl` (`repoTreeURL`): the prefix of each page's `git.url`, followed by its path. */
+  options: { projectDirectory?: string; previous?: ContentSnapshot; now?: string; treeUrl?: string } = {},
+): ReadSpace {
   const { layout, problems } = readLayout(files, options.projectDirectory)
   const at = options.now ?? new Date().toISOString()
   const within = (path: string) => (layout.root ? posix.join(layout.root, path) : path)
@@ -80,6 +79,9 @@ export function readSpace(files: Map<string, Buffer>, options: { projectDirector
     const git = page.meta.git as { path?: string } | undefined
     if (git?.path) idsByPath.set(git.path, page.id)
   }
+  // Files keep their ids across imports too (links to /files/<id> stay valid), matched by repository path.
+  const filesByPath = new Map<string, FileSnapshot>()
+  for (const file of options.previous?.files?.values() ?? []) if (file.git?.path) filesByPath.set(file.git.path, file)
   const pages = new Map<string, PageSnapshot>()
   const used = new Set<string>()
 
@@ -117,7 +119,7 @@ export function readSpace(files: Map<string, Buffer>, options: { projectDirector
     const heading = /^#\s+(.+?)\s*$/m.exec(body)?.[1]
     const base = posix.basename(relative)
     const slug = /^readme\.md$/i.test(base) ? (posix.dirname(relative) === '.' ? '' : posix.basename(posix.dirname(relative))) : base.replace(/\.md$/i, '')
-    const meta: Record<string, unknown> = { git: { path: relative, oid: gitBlobOid(bytes), prefix } }
+    const meta: Record<string, unknown> = { git: { path: relative, oid: gitBlobOid(bytes), prefix, ...(options.treeUrl ? { url: options.treeUrl + relative } : {}) } }
     for (const [key, field] of Object.entries(FRONT_MATTER_FIELDS)) if (frontMatter[key] !== undefined) meta[field] = frontMatter[key]
     return {
       id: idsByPath.get(relative) ?? newId(),
@@ -174,7 +176,8 @@ export function readSpace(files: Map<string, Buffer>, options: { projectDirector
       const blob = hashBytes(bytes)
       blobs.set(blob, bytes)
       const name = path.slice(assets.length)
-      const file: FileSnapshot = { id: newId(), name, contentType: contentTypeOf(name), size: bytes.length, blob, createdAt: at }
+      const before = filesByPath.get(path)
+      const file: FileSnapshot = { id: before?.id ?? newId(), name, contentType: contentTypeOf(name), size: bytes.length, blob, createdAt: before?.createdAt ?? at, git: { oid: gitBlobOid(bytes), path } }
       content.files!.set(file.id, file)
     } else if (path === varsPath) {
       try {

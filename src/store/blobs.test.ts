@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import SQLite from 'better-sqlite3'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { openStore, type Store } from './database'
+import { migrations } from './migrations'
 import { getBlobs, hashBytes, putBlob } from './blobs'
 
 let store: Store
@@ -17,7 +20,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const row = (hash: string) => store.db.selectFrom('blobs').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow()
+const row = (hash: string) => store.db.selectFrom('blobs').selectAll().where('hash', '=', Buffer.from(hash, 'hex')).executeTakeFirstOrThrow()
 
 describe('blobs', () => {
   it('keeps text deflated, answers the original bytes, and hashes the original', async () => {
@@ -44,9 +47,67 @@ describe('blobs', () => {
   it('stores equal content once, and reads many in one go (missing hashes left out)', async () => {
     const a = await putBlob(store.db, 'x'.repeat(1000))
     expect(await putBlob(store.db, Buffer.from('x'.repeat(1000)))).toBe(a)
-    expect(Number((await store.db.selectFrom('blobs').select((eb) => eb.fn.countAll().as('n')).where('hash', '=', a).executeTakeFirstOrThrow()).n)).toBe(1)
+    expect(Number((await store.db.selectFrom('blobs').select((eb) => eb.fn.countAll().as('n')).where('hash', '=', Buffer.from(a, 'hex')).executeTakeFirstOrThrow()).n)).toBe(1)
     const b = await putBlob(store.db, 'y'.repeat(1000))
     const found = await getBlobs(store.db, [a, b, '0'.repeat(64)])
     expect([...found.keys()].sort()).toEqual([a, b].sort())
+  })
+
+  it('stores a new version of a blob as a delta against the one it replaces, and reads it back', async () => {
+    const words = 'docs space page merge review branch commit token server client option value'.split(' ')
+    const paragraph = (seed: number) => Array.from({ length: 60 }, (_, i) => words[(i * 7 + seed * 13 + i * i * seed) % words.length]).join(' ')
+    const paragraphs = Array.from({ length: 12 }, (_, i) => paragraph(i + 1))
+    const v1 = paragraphs.join('\n\n')
+    const h1 = await putBlob(store.db, v1)
+    const v2 = [...paragraphs.slice(0, 5), paragraph(99), ...paragraphs.slice(6)].join('\n\n')
+    const h2 = await putBlob(store.db, v2, { hash: h1, bytes: v1 })
+    const stored = await row(h2)
+    expect(stored.encoding).toBe(2)
+    expect(stored.base!.toString('hex')).toBe(h1)
+    expect(stored.depth).toBe(1)
+    // About one paragraph's worth of bytes, far less than the deflated whole.
+    expect(stored.data.length).toBeLessThan((await row(h1)).data.length / 3)
+    expect((await getBlobs(store.db, [h2])).get(h2)!.toString('utf8')).toBe(v2)
+    expect(hashBytes((await getBlobs(store.db, [h2, h1])).get(h2)!)).toBe(h2)
+  })
+
+  it('ignores a base whose bytes do not match its hash, or that is not stored', async () => {
+    const text = 'An unrelated text that is long enough to be deflated, repeated. '.repeat(4)
+    const lying = await putBlob(store.db, text + 'lying', { hash: hashBytes('something else'), bytes: 'not that' })
+    const absent = await putBlob(store.db, text + 'absent', { hash: hashBytes('never stored'), bytes: 'never stored' })
+    for (const hash of [lying, absent]) expect((await row(hash)).encoding).toBe(1)
+  })
+
+  it('bounds the chain of deltas, then stores a version whole again', async () => {
+    let text = 'Version 0 of a page that keeps changing, with enough text around it to make deltas worth it. '.repeat(6)
+    let hash = await putBlob(store.db, text)
+    const depths: number[] = []
+    for (let n = 1; n <= 30; n++) {
+      const next = text + ` Change ${n}.`
+      hash = await putBlob(store.db, next, { hash, bytes: text })
+      text = next
+      depths.push((await row(hash)).depth)
+    }
+    expect(Math.max(...depths)).toBe(24)
+    expect(depths).toContain(0)
+    expect((await getBlobs(store.db, [hash])).get(hash)!.toString('utf8')).toBe(text)
+  })
+
+  it('keeps the blobs of a store made before deltas readable after its migration', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'docsctl-blobs-old-'))
+    try {
+      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(join(old, 'docsctl.db')) }) })
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+      expect((await migrator.migrateTo('0008-job-progress')).error).toBeUndefined()
+      const text = 'A page stored by an older docsctl. '.repeat(10)
+      await db.insertInto('blobs').values({ hash: hashBytes(text), data: Buffer.from(text), size: text.length, encoding: 0 }).execute()
+      await db.destroy()
+      const migrated = await openStore(old)
+      expect((await getBlobs(migrated.db, [hashBytes(text)])).get(hashBytes(text))!.toString('utf8')).toBe(text)
+      expect(await putBlob(migrated.db, text)).toBe(hashBytes(text))
+      await migrated.close()
+    } finally {
+      rmSync(old, { recursive: true, force: true })
+    }
   })
 })

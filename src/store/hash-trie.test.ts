@@ -16,6 +16,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+const storedBytes = async () => Number((await store.db.selectFrom('blobs').select((eb) => eb.fn.sum<number>(eb.fn('length', ['data'])).as('n')).executeTakeFirst())?.n ?? 0)
 const blobBytes = async () => Number((await store.db.selectFrom('blobs').select((eb) => eb.fn.sum<number>('size').as('n')).executeTakeFirst())?.n ?? 0)
 
 describe('hash trie', () => {
@@ -34,6 +35,11 @@ describe('hash trie', () => {
     expect(after.has('page-7')).toBe(false)
     expect(after.get('new')).toBe('n')
     expect((await trieEntries(store.db, root)).get('page-42')).toBe('hash-42')
+    // Each rewritten node is stored as a delta against the node it replaces: one changed entry costs bytes in
+    // proportion to the entry, not to the nodes on its path.
+    const stored = await storedBytes()
+    await trieUpdate(store.db, next, new Map([['page-1234', 'a value changed once']]))
+    expect((await storedBytes()) - stored).toBeLessThan(500)
     expect(await trieUpdate(store.db, next, new Map([...after.keys()].map((k) => [k, null])))).toBeNull()
   })
 })

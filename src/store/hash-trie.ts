@@ -2,7 +2,8 @@
  * A persistent hash trie of `key → value hash` stored as content-addressed blobs: the page table of a revision.
  * Keys are spread by the hex digits of their sha256 (16 children a level); a leaf holds up to LEAF_SIZE entries.
  * Updating k keys rewrites only the nodes on their paths, so a revision that changes one page of ten thousand
- * writes a handful of small nodes, and every other node is shared with the revisions before it.
+ * writes a handful of small nodes, and every other node is shared with the revisions before it. A rewritten node
+ * is stored as a delta against the node it replaces (store/blobs.ts), so it costs about one entry's bytes.
  */
 import { createHash } from 'node:crypto'
 import type { Db, Trx } from './database'
@@ -45,8 +46,10 @@ async function readNode(db: Db | Trx, hash: string): Promise<TrieNode> {
   return node
 }
 
-async function writeNode(trx: Db | Trx, node: TrieNode): Promise<string> {
-  const hash = await putBlob(trx, JSON.stringify(node))
+/** Stores a node; `replaces` is the node it is a new version of, which it is stored as a delta against. */
+async function writeNode(trx: Db | Trx, node: TrieNode, replaces?: string | null): Promise<string> {
+  const previous = replaces ? nodes.get(replaces) : undefined
+  const hash = await putBlob(trx, JSON.stringify(node), previous && { hash: replaces!, bytes: JSON.stringify(previous) })
   remember(hash, node)
   return hash
 }
@@ -86,7 +89,7 @@ async function update(trx: Db | Trx, hash: string | null, changes: Change[], dep
       else entries.set(change.key, change.value)
     }
     if (entries.size === 0) return null
-    return build(trx, [...entries].map(([key, value]) => ({ key, hex: digest(key), value })), depth)
+    return build(trx, [...entries].map(([key, value]) => ({ key, hex: digest(key), value })), depth, hash)
   }
   const groups = new Map<number, Change[]>()
   for (const change of changes) {
@@ -96,12 +99,12 @@ async function update(trx: Db | Trx, hash: string | null, changes: Change[], dep
   const children = [...node.c]
   for (const [slot, group] of groups) children[slot] = await update(trx, children[slot], group, depth + 1)
   if (children.every((child) => child === null)) return null
-  return writeNode(trx, { c: children })
+  return writeNode(trx, { c: children }, hash)
 }
 
-async function build(trx: Db | Trx, entries: Change[], depth: number): Promise<string> {
+async function build(trx: Db | Trx, entries: Change[], depth: number, replaces?: string | null): Promise<string> {
   if (entries.length <= LEAF_SIZE || depth >= MAX_DEPTH) {
-    return writeNode(trx, { l: entries.map((e) => [e.key, e.value!] as [string, string]).sort((a, b) => (a[0] < b[0] ? -1 : 1)) })
+    return writeNode(trx, { l: entries.map((e) => [e.key, e.value!] as [string, string]).sort((a, b) => (a[0] < b[0] ? -1 : 1)) }, replaces)
   }
   const children: (string | null)[] = new Array(FANOUT).fill(null)
   const groups = new Map<number, Change[]>()

@@ -4,7 +4,8 @@
  * Stored content-addressed: each page is one JSON record blob; the page table (`pageId → record hash`) is a hash
  * trie of small blobs (store/hash-trie.ts); the revision points at a manifest blob holding the trie's root and
  * the variables. Saving a snapshot derived from a loaded one writes only the changed records and the trie nodes
- * on their paths, so a revision that changes one page of ten thousand stores that page and a few small nodes.
+ * on their paths, so a revision that changes one page of ten thousand stores that page and a few small nodes;
+ * each of them, and the manifest, as a delta against the version it replaces (store/blobs.ts).
  * Snapshots are immutable, so loaded ones are cached by hash.
  */
 import type { Db, Trx } from '../../store/database'
@@ -60,6 +61,8 @@ export interface ContentSnapshot {
 export interface StoredPages {
   root: string | null
   records: Map<string, string>
+  /** The manifest it was read from or written as: the next manifest is stored as a delta against it. */
+  manifest?: { hash: string; bytes: string }
 }
 
 export function emptyContent(): ContentSnapshot {
@@ -90,7 +93,8 @@ export async function loadContent(db: Db | Trx, contentHash: string | null): Pro
   if (cached) return cached
   const manifestBytes = (await getBlobs(db, [contentHash])).get(contentHash)
   if (!manifestBytes) throw new Error(`Content manifest ${contentHash} is missing from the store.`)
-  const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest
+  const manifestText = manifestBytes.toString('utf8')
+  const manifest = JSON.parse(manifestText) as Manifest
   const table = await trieEntries(db, manifest.root)
   const missing = [...new Set(table.values())].filter((hash) => !records.has(hash))
   const loaded = await getBlobs(db, missing)
@@ -104,7 +108,7 @@ export async function loadContent(db: Db | Trx, contentHash: string | null): Pro
     pages.set(id, page)
   }
   const files = new Map((manifest.files ?? []).map((file) => [file.id, file]))
-  const content: ContentSnapshot = { pages, files, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table } }
+  const content: ContentSnapshot = { pages, files, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table, manifest: { hash: contentHash, bytes: manifestText } } }
   remember(contentHash, content)
   return content
 }
@@ -120,7 +124,7 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   for (const page of content.pages.values()) {
     let hash = recordHashes.get(page)
     if (!hash || base.records.get(page.id) !== hash) {
-      hash ??= await putBlob(trx, JSON.stringify(page))
+      hash ??= await putBlob(trx, JSON.stringify(page), previousRecord(base.records.get(page.id)))
       rememberRecord(hash, page)
       if (base.records.get(page.id) !== hash) {
         changes.set(page.id, hash)
@@ -136,9 +140,16 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   }
   const root = await trieUpdate(trx, base.root, changes)
   const files = [...(content.files?.values() ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1))
-  const hash = await putBlob(trx, JSON.stringify({ root, ...(files.length ? { files } : {}), variables: content.variables } satisfies Manifest))
-  remember(hash, { ...content, source: { root, records: table } })
+  const manifest = JSON.stringify({ root, ...(files.length ? { files } : {}), variables: content.variables } satisfies Manifest)
+  const hash = await putBlob(trx, manifest, base.manifest)
+  remember(hash, { ...content, source: { root, records: table, manifest: { hash, bytes: manifest } } })
   return hash
+}
+
+/** The stored form of the record a changed page replaces, when it is at hand: the new one is a delta against it. */
+function previousRecord(hash: string | undefined) {
+  const page = hash ? records.get(hash) : undefined
+  return page && { hash: hash!, bytes: JSON.stringify(page) }
 }
 
 function rememberRecord(hash: string, page: PageSnapshot) {

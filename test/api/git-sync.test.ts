@@ -89,8 +89,9 @@ describe('git export', () => {
     const files = {
       'README.md': '---\ndescription: Welcome\n---\n\n# Home\n\nHi.\n',
       'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n',
-      'guide.md': '# Guide\n\n{% hint style="info" %}\nKept as is.\n{% endhint %}\n',
+      'guide.md': '# Guide\n\n{% hint style="info" %}\nKept as is.\n{% endhint %}\n\n{% include ".gitbook/includes/support.md" %}\n',
       '.gitbook/assets/logo.png': 'png-bytes',
+      '.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nWrite to help@example.com.\n',
       'notes.txt': 'not part of the space content\n',
     }
     const repo = makeRepository(files)
@@ -99,6 +100,14 @@ describe('git export', () => {
     const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Round trip' } })).body
     await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main' } })
     await settled(space.id, 1)
+
+    // The include is a reusable content of the revision, readable by id; the page keeps its include tag.
+    const revision = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body
+    expect(revision.reusableContents).toEqual([{ id: expect.any(String), title: 'Support', git: { path: '.gitbook/includes/support.md', oid: git('rev-parse', 'main:.gitbook/includes/support.md').trim() } }])
+    const support = revision.reusableContents[0].id
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/reusable-contents/${support}`)).body).toMatchObject({ id: support, title: 'Support', markdown: 'Write to help@example.com.\n' })
+    expect((await server.request('GET', `/v1/spaces/${space.id}/revisions/${revision.id}/reusable-contents/${support}`)).body.title).toBe('Support')
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/reusable-contents/nope`)).status).toBe(404)
 
     // Unchanged content exports byte for byte: the new commit has the same tree as the tip.
     await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'No change' } })
@@ -118,6 +127,7 @@ describe('git export', () => {
     expect(git('show', 'main:guide.md')).toBe('# Guide\n\nNew text.\n')
     expect(git('show', 'main:README.md')).toBe(files['README.md'])
     expect(git('show', 'main:notes.txt')).toBe(files['notes.txt'])
+    expect(git('show', 'main:.gitbook/includes/support.md')).toBe(files['.gitbook/includes/support.md'])
     expect(git('log', '-1', '--format=%an <%ae>|%s', 'main').trim()).toBe('Admin <admin@example.com>|GITBOOK-1: Edit')
     expect(git('rev-list', '--count', 'main').trim()).toBe('3')
     // Every object docsctl wrote is one git itself accepts (blobs are written as loose objects by docsctl).

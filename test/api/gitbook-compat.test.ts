@@ -262,6 +262,18 @@ const scenarios: Record<string, Scenario> = {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/files/${c.file}`)
   },
+  getReusableContentById: async () => {
+    const c = await withIncludes()
+    return server.request('GET', `/v1/spaces/${c.space.id}/content/reusable-contents/${c.reusable}`)
+  },
+  getReusableContentInRevisionById: async () => {
+    const c = await withIncludes()
+    return server.request('GET', `/v1/spaces/${c.space.id}/revisions/${c.revision}/reusable-contents/${c.reusable}`)
+  },
+  getReusableContentInChangeRequestById: async () => {
+    const c = await withIncludes()
+    return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/reusable-contents/${c.reusable}`)
+  },
   moveSpace: async () => {
     const res = await server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await nestedCollection()).id } })
     expect(res.body.parent).toBe((await nestedCollection()).id)
@@ -271,6 +283,20 @@ const scenarios: Record<string, Scenario> = {
 
 /** A space with merged content (a page with a child) and an open change request with an extra page. */
 let contentCache: { space: any; cr: any; page: string; child: string; revision: string; file: string } | undefined
+/** A space imported from a repository with a `.gitbook/includes` file (a reusable content), and an open CR. */
+let includesCache: { space: any; cr: any; revision: string; reusable: string } | undefined
+async function withIncludes() {
+  if (includesCache) return includesCache
+  const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Includes' } })).body
+  const url = makeRepository({ 'README.md': '# Home\n\n{% include ".gitbook/includes/note.md" %}\n', '.gitbook/includes/note.md': '---\ntitle: Note\n---\n\nShared.\n' })
+  await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url, ref: 'refs/heads/main' } })
+  await settledGitJobs((method, path) => server.request(method, path), space.id, 1)
+  const revision = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body
+  const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Open' } })).body
+  includesCache = { space, cr, revision: revision.id, reusable: revision.reusableContents[0].id }
+  return includesCache
+}
+
 async function withContent() {
   if (contentCache) return contentCache
   const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Content', emoji: '📚' } })).body

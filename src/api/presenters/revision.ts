@@ -2,6 +2,7 @@ import type { RevisionRow } from '../../store/tables/revision.table'
 import type { ContentSnapshot } from '../../domain/revisions/content'
 import { pageContext, presentPageTree } from './page'
 import { appUrl } from './urls'
+import { presentReusableContent } from './reusable-content'
 
 export function presentRevision(revision: RevisionRow, content: ContentSnapshot, baseUrl: string, mergedFrom?: unknown) {
   return {
@@ -10,7 +11,7 @@ export function presentRevision(revision: RevisionRow, content: ContentSnapshot,
     parents: JSON.parse(revision.parents) as string[],
     pages: presentPageTree(pageContext(baseUrl, revision.space_id, content)),
     files: [],
-    reusableContents: [],
+    reusableContents: [...(content.reusableContents?.values() ?? [])].map((r) => presentReusableContent(r)),
     tags: [],
     variables: content.variables,
     createdAt: revision.created_at,

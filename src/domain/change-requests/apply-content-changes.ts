@@ -46,7 +46,7 @@ export async function applyContentChanges(
 ): Promise<{ content: ContentSnapshot; outcomes: ChangeOutcome[]; insertedFiles: FileSnapshot[] }> {
   const parseYaml = await loadYaml()
   const pages = new Map(content.pages)
-  const work: ContentSnapshot = { pages, files: new Map(content.files ?? []), variables: { ...content.variables }, source: content.source }
+  const work: ContentSnapshot = { pages, files: new Map(content.files ?? []), reusableContents: content.reusableContents, variables: { ...content.variables }, source: content.source }
   const outcomes = new Map<string, ChangeOutcome>()
   const refs = new Map<string, string>()
   const fileRefs = new Map<string, string>()

@@ -46,10 +46,27 @@ export interface FileSnapshot {
   git?: { oid: string; path: string }
 }
 
+/**
+ * A reusable content: a block of Markdown that pages pull in with `{% include %}`; not a page. In Git Sync format
+ * it is `.gitbook/includes/<slug>.md` with front matter `title:`.
+ */
+export interface ReusableContentSnapshot {
+  id: string
+  title: string
+  /** The body (without front matter). */
+  markdown: string
+  createdAt: string
+  updatedAt: string
+  /** Where it came from in a git repository, with its front matter text as read (written back while the title holds). */
+  git?: { oid: string; path: string; prefix: string }
+}
+
 export interface ContentSnapshot {
   pages: Map<string, PageSnapshot>
   /** Files by id (absent: none). */
   files?: Map<string, FileSnapshot>
+  /** Reusable contents by id (absent: none). */
+  reusableContents?: Map<string, ReusableContentSnapshot>
   variables: Record<string, string>
   /**
    * The stored page table this snapshot was loaded from or derived from: saving diffs against it. Copy it along
@@ -72,6 +89,7 @@ export function emptyContent(): ContentSnapshot {
 interface Manifest {
   root: string | null
   files?: FileSnapshot[]
+  reusableContents?: ReusableContentSnapshot[]
   variables: Record<string, string>
 }
 
@@ -108,7 +126,8 @@ export async function loadContent(db: Db | Trx, contentHash: string | null): Pro
     pages.set(id, page)
   }
   const files = new Map((manifest.files ?? []).map((file) => [file.id, file]))
-  const content: ContentSnapshot = { pages, files, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table, manifest: { hash: contentHash, bytes: manifestText } } }
+  const reusableContents = new Map((manifest.reusableContents ?? []).map((reusable) => [reusable.id, reusable]))
+  const content: ContentSnapshot = { pages, files, reusableContents, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table, manifest: { hash: contentHash, bytes: manifestText } } }
   remember(contentHash, content)
   return content
 }
@@ -139,8 +158,10 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
     }
   }
   const root = await trieUpdate(trx, base.root, changes)
-  const files = [...(content.files?.values() ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1))
-  const manifest = JSON.stringify({ root, ...(files.length ? { files } : {}), variables: content.variables } satisfies Manifest)
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1)
+  const files = [...(content.files?.values() ?? [])].sort(byId)
+  const reusableContents = [...(content.reusableContents?.values() ?? [])].sort(byId)
+  const manifest = JSON.stringify({ root, ...(files.length ? { files } : {}), ...(reusableContents.length ? { reusableContents } : {}), variables: content.variables } satisfies Manifest)
   const hash = await putBlob(trx, manifest, base.manifest)
   remember(hash, { ...content, source: { root, records: table, manifest: { hash, bytes: manifest } } })
   return hash

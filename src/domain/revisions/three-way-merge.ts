@@ -4,7 +4,7 @@
  * their place in the tree (parent and order) as one field. A conflict is reported, never silently resolved: the
  * merge then answers every conflict and no content.
  */
-import { byOrder, childrenByParent, type ContentSnapshot, type FileSnapshot, type PageSnapshot } from './content'
+import { byOrder, childrenByParent, type ContentSnapshot, type PageSnapshot } from './content'
 import { mergeText } from './merge-text'
 
 export type MergeConflictKind =
@@ -19,6 +19,8 @@ export type MergeConflictKind =
   | 'variable-edit-edit'
   | 'file-edit-edit'
   | 'file-delete-edit'
+  | 'reusable-content-edit-edit'
+  | 'reusable-content-delete-edit'
 
 export interface MergeConflict {
   kind: MergeConflictKind
@@ -26,6 +28,8 @@ export interface MergeConflict {
   page?: string
   /** The file concerned (for file conflicts). */
   file?: string
+  /** The reusable content concerned (for reusable content conflicts). */
+  reusableContent?: string
   /** The variable concerned (for variable conflicts). */
   variable?: string
   /** The page field concerned, for edit-edit conflicts. */
@@ -47,9 +51,10 @@ export function mergeSnapshots(base: ContentSnapshot, ours: ContentSnapshot, the
     if (merged) pages.set(id, merged)
   }
   const variables = mergeVariables(base.variables, ours.variables, theirs.variables, conflicts)
-  const files = mergeFiles(base.files, ours.files, theirs.files, conflicts)
+  const files = mergeWhole('file', base.files, ours.files, theirs.files, conflicts, (f) => `File "${f.name}"`)
+  const reusableContents = mergeWhole('reusableContent', base.reusableContents, ours.reusableContents, theirs.reusableContents, conflicts, (r) => `Reusable content "${r.title}"`)
   if (conflicts.length === 0) checkTree(pages, conflicts)
-  return conflicts.length ? { ok: false, conflicts } : { ok: true, merged: { pages, files, variables } }
+  return conflicts.length ? { ok: false, conflicts } : { ok: true, merged: { pages, files, reusableContents, variables } }
 }
 
 function mergePage(id: string, b: PageSnapshot | undefined, o: PageSnapshot | undefined, t: PageSnapshot | undefined, conflicts: MergeConflict[]): PageSnapshot | undefined {
@@ -137,16 +142,25 @@ function mergeVariables(base: Record<string, string>, ours: Record<string, strin
 }
 
 /** Files merge by id: a change on one side is taken; different changes on both sides are a conflict. */
-function mergeFiles(base = new Map<string, FileSnapshot>(), ours = new Map<string, FileSnapshot>(), theirs = new Map<string, FileSnapshot>(), conflicts: MergeConflict[]) {
-  const result = new Map<string, FileSnapshot>()
+/** Items merged whole by id (files, reusable contents): a change on one side wins; different changes conflict. */
+function mergeWhole<T extends { id: string }>(
+  what: 'file' | 'reusableContent',
+  base = new Map<string, T>(),
+  ours = new Map<string, T>(),
+  theirs = new Map<string, T>(),
+  conflicts: MergeConflict[],
+  label: (item: T) => string,
+): Map<string, T> {
+  const result = new Map<string, T>()
   for (const id of new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])) {
     const [b, o, t] = [base.get(id), ours.get(id), theirs.get(id)]
-    let value: FileSnapshot | undefined
+    let value: T | undefined
     if (equal(o, t) || equal(b, t)) value = o
     else if (equal(b, o)) value = t
     else {
-      const kind = o && t ? 'file-edit-edit' : 'file-delete-edit'
-      conflicts.push({ kind, file: id, message: `File "${(o ?? t ?? b)!.name}" (${id}) was ${kind === 'file-edit-edit' ? 'changed differently' : 'deleted on one side and changed on the other'}.` })
+      const editEdit = Boolean(o && t)
+      const kind = what === 'file' ? (editEdit ? 'file-edit-edit' : 'file-delete-edit') : editEdit ? 'reusable-content-edit-edit' : 'reusable-content-delete-edit'
+      conflicts.push({ kind, [what]: id, message: `${label((o ?? t ?? b)!)} (${id}) was ${editEdit ? 'changed differently' : 'deleted on one side and changed on the other'}.` })
       continue
     }
     if (value) result.set(id, value)

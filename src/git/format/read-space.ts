@@ -1,7 +1,8 @@
 /**
  * A space's files in GitBook's Git Sync format → content: `.gitbook.yaml` (root, structure), SUMMARY.md (or the
  * folders when there is none), page files (front matter + body, kept verbatim), `.gitbook/assets` → files,
- * `.gitbook/vars.yaml` → variables. Other files under the root are carried along untouched.
+ * `.gitbook/includes/*.md` → reusable contents, `.gitbook/vars.yaml` → variables. Other files under the root are
+ * carried along untouched.
  * Pure: input and output are maps of paths (posix, relative to the repository) to bytes.
  */
 import { gitBlobOid } from '../blob-oid'
@@ -10,7 +11,7 @@ import { parse } from 'yaml'
 import { hashBytes } from '../../store/blobs'
 import { newId } from '../../store/ids'
 import { contentTypeOf } from '../../domain/files/file-source'
-import { slugify, type ContentSnapshot, type FileSnapshot, type PageSnapshot } from '../../domain/revisions/content'
+import { slugify, type ContentSnapshot, type FileSnapshot, type PageSnapshot, type ReusableContentSnapshot } from '../../domain/revisions/content'
 import { parseSummary, type SummaryItem } from './summary'
 
 export interface Problem {
@@ -106,16 +107,7 @@ export function readSpace(
       return null
     }
     used.add(full)
-    const prefix = FRONT_MATTER.exec(text)?.[0] ?? ''
-    let frontMatter: Record<string, unknown> = {}
-    if (prefix) {
-      try {
-        frontMatter = parse(prefix.replace(/^---\r?\n/, '').replace(/\r?\n---\r?\n(?:\r?\n)?$/, '')) ?? {}
-      } catch (error) {
-        problems.push({ file: full, line: 1, message: `front matter is not valid YAML (${(error as Error).message})` })
-      }
-    }
-    const body = text.slice(prefix.length)
+    const { prefix, frontMatter, body } = splitFrontMatter(text, full, problems)
     const heading = /^#\s+(.+?)\s*$/m.exec(body)?.[1]
     const base = posix.basename(relative)
     const slug = /^readme\.md$/i.test(base) ? (posix.dirname(relative) === '.' ? '' : posix.basename(posix.dirname(relative))) : base.replace(/\.md$/i, '')
@@ -165,14 +157,36 @@ export function readSpace(
     inferTree(files, layout, pageFromFile, pages)
   }
 
-  const content: ContentSnapshot = { pages, files: new Map(), variables: {} }
+  const content: ContentSnapshot = { pages, files: new Map(), reusableContents: new Map(), variables: {} }
   const blobs = new Map<string, Buffer>()
   const preserved = new Map<string, Buffer>()
   const assets = within('.gitbook/assets/')
+  const includes = within('.gitbook/includes/')
   const varsPath = within('.gitbook/vars.yaml')
+  const reusableByPath = new Map<string, ReusableContentSnapshot>()
+  for (const reusable of options.previous?.reusableContents?.values() ?? []) if (reusable.git?.path) reusableByPath.set(reusable.git.path, reusable)
   for (const [path, bytes] of files) {
     if (layout.root && !path.startsWith(layout.root + '/')) continue
-    if (path.startsWith(assets)) {
+    if (path.startsWith(includes) && /\.md$/i.test(path) && !path.slice(includes.length).includes('/')) {
+      const text = bytes.toString('utf8')
+      if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+        problems.push({ file: path, message: 'not valid UTF-8' })
+        continue
+      }
+      const { prefix, frontMatter, body } = splitFrontMatter(text, path, problems)
+      const before = reusableByPath.get(path)
+      const title = includeTitle(frontMatter, path)
+      const unchanged = before && before.markdown === body && before.title === title
+      const reusable: ReusableContentSnapshot = {
+        id: before?.id ?? newId(),
+        title,
+        markdown: body,
+        createdAt: before?.createdAt ?? at,
+        updatedAt: unchanged ? before.updatedAt : at,
+        git: { oid: gitBlobOid(bytes), path, prefix },
+      }
+      content.reusableContents!.set(reusable.id, reusable)
+    } else if (path.startsWith(assets)) {
       const blob = hashBytes(bytes)
       blobs.set(blob, bytes)
       const name = path.slice(assets.length)
@@ -192,6 +206,26 @@ export function readSpace(
     }
   }
   return { content, blobs, preserved, layout, problems }
+}
+
+/** The title of an include file: its front matter `title:`, else its file name. */
+export function includeTitle(frontMatter: Record<string, unknown>, path: string): string {
+  return typeof frontMatter.title === 'string' && frontMatter.title ? frontMatter.title : posix.basename(path).replace(/\.md$/i, '')
+}
+
+/** A Markdown file's front matter (its text, as parsed) and body; bad YAML is a problem on line 1. */
+function splitFrontMatter(text: string, file: string, problems: Problem[]): { prefix: string; frontMatter: Record<string, unknown>; body: string } {
+  const prefix = FRONT_MATTER.exec(text)?.[0] ?? ''
+  let frontMatter: Record<string, unknown> = {}
+  if (prefix) {
+    try {
+      const parsed = parse(prefix.replace(/^---\r?\n/, '').replace(/\r?\n---\r?\n(?:\r?\n)?$/, ''))
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) frontMatter = parsed
+    } catch (error) {
+      problems.push({ file, line: 1, message: `front matter is not valid YAML (${(error as Error).message})` })
+    }
+  }
+  return { prefix, frontMatter, body: text.slice(prefix.length) }
 }
 
 /**

@@ -28,6 +28,7 @@ const repository = files({
   'docs/.gitbook/assets/diagram (1).png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
   'docs/.gitbook/assets/unreferenced.pdf': Buffer.from('%PDF-1.4 tiny'),
   'docs/.gitbook/includes/note.md': '---\ntitle: Note\n---\n\nShared note.\n',
+  'docs/.gitbook/includes/untitled.md': 'A block without front matter.\n',
   'docs/.gitbook/vars.yaml': 'product: docsctl\nversion: "1.0"\n',
   'docs/notes-not-in-summary.md': 'Not a page.\n',
   'other-space/README.md': 'Outside the root: never read.\n',
@@ -83,5 +84,30 @@ describe('Git Sync format', () => {
       { file: 'SUMMARY.md', line: 5, message: '"missing.md" does not exist' },
       { file: 'SUMMARY.md', line: 6, message: '"a.md" is listed twice; a page has one place' },
     ])
+  })
+
+  it('reads .gitbook/includes as reusable contents, keeps their ids by path, and writes them back', () => {
+    const read = readSpace(repository)
+    const reusables = [...read.content.reusableContents!.values()].sort((a, b) => (a.title < b.title ? -1 : 1))
+    expect(reusables.map((r) => [r.title, r.markdown, r.git?.path])).toEqual([
+      ['Note', 'Shared note.\n', 'docs/.gitbook/includes/note.md'],
+      ['untitled', 'A block without front matter.\n', 'docs/.gitbook/includes/untitled.md'],
+    ])
+    expect([...read.preserved.keys()].some((path) => path.includes('.gitbook/includes/'))).toBe(false)
+    // Read again with the first as the previous content: the same ids.
+    const again = readSpace(repository, { previous: read.content })
+    expect([...again.content.reusableContents!.keys()].sort()).toEqual([...read.content.reusableContents!.keys()].sort())
+
+    // A new title rewrites the front matter in the canonical form; a new reusable content gets a file of its own.
+    const note = reusables[0]
+    read.content.reusableContents!.set(note.id, { ...note, title: 'Shared note', markdown: 'Changed.\n' })
+    read.content.reusableContents!.set('NEWID123', { id: 'NEWID123', title: 'Support hours', markdown: 'Mon–Fri.\n', createdAt: note.createdAt, updatedAt: note.updatedAt })
+    const written = writeSpace(read.content, (hash) => read.blobs.get(hash), { layout: read.layout, preserved: read.preserved })
+    expect(written.get('docs/.gitbook/includes/note.md')!.toString()).toBe('---\ntitle: Shared note\n---\n\nChanged.\n')
+    expect(written.get('docs/.gitbook/includes/untitled.md')!.toString()).toBe('A block without front matter.\n')
+    expect(written.get('docs/.gitbook/includes/support-hours-newid1.md')!.toString()).toBe('---\ntitle: Support hours\n---\n\nMon–Fri.\n')
+    // …which reads back as the same reusable content.
+    const reread = readSpace(new Map([...written, ['.gitbook.yaml', repository.get('.gitbook.yaml')!]]), { previous: read.content })
+    expect([...reread.content.reusableContents!.values()].find((r) => r.title === 'Support hours')?.markdown).toBe('Mon–Fri.\n')
   })
 })

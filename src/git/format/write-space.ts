@@ -2,13 +2,14 @@
  * Content → a space's files in GitBook's Git Sync format, in the canonical form: each document page at its git
  * path (or `<parent folder>/<slug>.md`, `<slug>/README.md` when it has children), its front matter and body as
  * stored, SUMMARY.md (the original text when the tree did not change), `.gitbook/assets/<name>` for files,
- * `.gitbook/vars.yaml` for variables, and the preserved files as they were.
+ * `.gitbook/includes/<slug>.md` for reusable contents, `.gitbook/vars.yaml` for variables, and the preserved
+ * files as they were.
  */
 import { posix } from 'node:path'
 import * as yaml from 'yaml'
-import { childrenByParent, type ContentSnapshot, type PageSnapshot } from '../../domain/revisions/content'
+import { childrenByParent, slugify, type ContentSnapshot, type PageSnapshot } from '../../domain/revisions/content'
 import { parseSummary, renderSummary, type SummaryItem } from './summary'
-import { FRONT_MATTER_FIELDS, type SpaceLayout } from './read-space'
+import { FRONT_MATTER_FIELDS, includeTitle, type SpaceLayout } from './read-space'
 
 const FIELDS_TO_FRONT_MATTER: Record<string, string> = Object.fromEntries(Object.entries(FRONT_MATTER_FIELDS).map(([key, field]) => [field, key]))
 
@@ -63,6 +64,11 @@ export function writeSpace(
     const bytes = blobs(file.blob)
     if (bytes) out.set(within(`.gitbook/assets/${file.name}`), bytes)
   }
+  for (const reusable of content.reusableContents?.values() ?? []) {
+    const git = reusable.git
+    const path = git?.path ?? within(`.gitbook/includes/${slugify(reusable.title)}-${reusable.id.slice(0, 6).toLowerCase()}.md`)
+    out.set(path, Buffer.from(titleFrontMatter(reusable.title, git && { prefix: git.prefix, path: git.path }) + reusable.markdown, 'utf8'))
+  }
   const varsPath = within('.gitbook/vars.yaml')
   if (Object.keys(content.variables).length) {
     const kept = options.preserved?.get(varsPath)
@@ -84,6 +90,15 @@ function frontMatterOf(page: PageSnapshot): string {
     if (JSON.stringify(sortKeys(known)) === JSON.stringify(sortKeys(fields))) return git.prefix
   }
   return Object.keys(fields).length ? `---\n${yaml.stringify(fields).trimEnd()}\n---\n\n` : ''
+}
+
+/** A reusable content's front matter: the text read from git while it still gives the same title. */
+function titleFrontMatter(title: string, stored: { prefix: string; path: string } | undefined): string {
+  if (stored) {
+    const fields = stored.prefix ? yaml.parse(stored.prefix.replace(/^---\r?\n/, '').replace(/\r?\n---\r?\n(?:\r?\n)?$/, '')) ?? {} : {}
+    if (includeTitle(fields, stored.path) === title) return stored.prefix
+  }
+  return `---\n${yaml.stringify({ title }).trimEnd()}\n---\n\n`
 }
 
 function sortKeys(value: Record<string, unknown>) {

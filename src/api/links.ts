@@ -21,6 +21,7 @@ function presentLink(link: CheckedLink, spaceId: string) {
     targetReference: {
       kind: link.kind,
       ...(link.targetPage ? { page: link.targetPage } : {}),
+      ...(link.targetReusableContent ? { reusableContent: link.targetReusableContent } : {}),
       ...(link.kind === 'url' ? { url: link.target } : {}),
       space: spaceId,
     },

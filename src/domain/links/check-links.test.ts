@@ -35,4 +35,16 @@ describe('checkLinks', () => {
     expect(links.find((l) => l.path === 'guide' && l.line === 2)?.targetPage).toBe('f')
     expect(links.find((l) => l.path === 'guide' && l.line === 1)?.targetPage).toBe('i')
   })
+
+  it('resolves `{% include %}` to the reusable content of that file, and reports a missing one', () => {
+    const content: ContentSnapshot = {
+      pages: new Map([['p', page('p', 'page', null, '{% include "../.gitbook/includes/note.md" %}\n\n{% include ".gitbook/includes/gone.md" %}')]]),
+      reusableContents: new Map([['r1', { id: 'r1', title: 'Note', markdown: 'x', createdAt: at, updatedAt: at, git: { oid: 'o', path: '.gitbook/includes/note.md', prefix: '' } }]]),
+      variables: {},
+    }
+    expect(checkLinks(content).map((l) => [l.line, l.status, l.kind, l.targetReusableContent ?? null])).toEqual([
+      [1, 'ok', 'reusable-content', 'r1'],
+      [3, 'broken', 'reusable-content', null],
+    ])
+  })
 })

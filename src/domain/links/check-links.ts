@@ -13,11 +13,13 @@ export type LinkStatus = 'ok' | 'broken' | 'in-app'
 export interface CheckedLink {
   status: LinkStatus
   target: string
-  kind: 'page' | 'file' | 'url' | 'anchor'
+  kind: 'page' | 'file' | 'url' | 'anchor' | 'reusable-content'
   /** The page the target resolves to. */
   targetPage?: string
   /** The file the target resolves to. */
   targetFile?: string
+  /** The reusable content an `{% include %}` resolves to. */
+  targetReusableContent?: string
   /** The page holding the link, its path and the line. */
   page: string
   path: string
@@ -44,7 +46,7 @@ export function checkLinks(content: ContentSnapshot, only?: (page: PageSnapshot)
   return results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
 }
 
-function classify(target: string, directory: string, content: ContentSnapshot, byPath: Map<string, string>): Pick<CheckedLink, 'status' | 'kind' | 'targetPage' | 'targetFile'> {
+function classify(target: string, directory: string, content: ContentSnapshot, byPath: Map<string, string>): Pick<CheckedLink, 'status' | 'kind' | 'targetPage' | 'targetFile' | 'targetReusableContent'> {
   const clean = target.split('#')[0].split('?')[0]
   if (target.startsWith('#')) return { status: 'ok', kind: 'anchor' }
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return { status: 'ok', kind: 'url' }
@@ -57,6 +59,11 @@ function classify(target: string, directory: string, content: ContentSnapshot, b
     const name = decodeURIComponent(clean.split('.gitbook/assets/').pop()!)
     const file = [...(content.files?.values() ?? [])].find((f) => f.name === name)
     return file ? { status: 'ok', kind: 'file', targetFile: file.id } : { status: 'broken', kind: 'file' }
+  }
+  if (clean.includes('.gitbook/includes/')) {
+    const name = decodeURIComponent(clean.split('.gitbook/includes/').pop()!)
+    const reusable = [...(content.reusableContents?.values() ?? [])].find((r) => r.git?.path.split('/').pop() === name)
+    return reusable ? { status: 'ok', kind: 'reusable-content', targetReusableContent: reusable.id } : { status: 'broken', kind: 'reusable-content' }
   }
   let pagePath: string
   if (clean.startsWith('/pages/')) {

@@ -1,6 +1,7 @@
 /**
  * Links in a page's Markdown: `[text](target)`, `![alt](target)`, reference definitions `[id]: target`,
- * HTML `href`/`src` attributes and GitBook blocks (`{% content-ref url="…" %}`, `{% embed url="…" %}`),
+ * HTML `href`/`src` attributes and GitBook blocks (`{% content-ref url="…" %}`, `{% embed url="…" %}`,
+ * `{% include "…" %}`),
  * each with its line. Code (fenced blocks and inline spans) is skipped: a link there is text, not a link.
  */
 export interface FoundLink {
@@ -14,6 +15,7 @@ const PATTERNS = [
   /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/g,
   /\b(?:href|src)\s*=\s*"([^"]+)"/g,
   /\{%\s*(?:content-ref|embed|file)\s+(?:url|src)="([^"]+)"/g,
+  /\{%\s*include\s+"([^"]+)"/g,
 ]
 
 export function extractLinks(markdown: string): FoundLink[] {

@@ -1,7 +1,7 @@
 /** Builds the commander program: global options, then one group per resource. */
 import { Command, CommanderError, Option } from 'commander'
 import { VERSION } from '../version'
-import { mountGroup } from './define-command'
+import { mountCommand, mountGroup } from './define-command'
 import { createOutput, printError, printJson } from './output'
 import { initCommand } from './init'
 import { serveCommand } from './serve'
@@ -13,6 +13,7 @@ import { userCommands } from './users'
 import { changeRequestCommands } from './change-requests'
 import { pageCommands } from './pages'
 import { linksCommand } from './links'
+import { searchCommand } from './search'
 import { gitCommands } from './git'
 import { devCommand } from './dev'
 
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   serveCommand(program)
   linksCommand(program)
   devCommand(program)
+  mountCommand(program, searchCommand)
   for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }

@@ -9,6 +9,7 @@ import type { Trx } from '../store/database'
 import { findSpaceById, updateSpace } from '../store/spaces'
 import { deleteUnusedRevision, findRevisionById } from '../store/revisions'
 import { putBlob } from '../store/blobs'
+import { refreshSearchIndex } from '../domain/search/search-index'
 import { nowIso } from '../store/ids'
 import { loadContent } from '../domain/revisions/content'
 import { writeRevision } from '../domain/revisions/write-revision'
@@ -58,6 +59,7 @@ export async function importFiles(
     await options.also?.(trx)
     return id
   })
+  if (revision && !options.standalone) await refreshSearchIndex(engine.db, { id: space.id, revision_id: revision })
   return { revision, read }
 }
 

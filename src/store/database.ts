@@ -21,6 +21,7 @@ import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
+import type { SearchIndexedTable, SearchSectionTable } from './tables/search.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -37,6 +38,8 @@ export interface Database {
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
   git_syncs: GitSyncTable
+  search_sections: SearchSectionTable
+  search_indexed: SearchIndexedTable
 }
 
 export type Db = Kysely<Database>

@@ -33,7 +33,7 @@ export function listSpaces(db: Db, filter: SpaceFilter, request: PageRequest): P
 export function listSpaceAccessRows(db: Db, organizationId: string) {
   return db
     .selectFrom('spaces')
-    .select(['id', 'parent_id', 'default_level', 'visibility'])
+    .select(['id', 'parent_id', 'default_level', 'visibility', 'title', 'revision_id'])
     .where('organization_id', '=', organizationId)
     .where('deleted_at', 'is', null)
     .execute()

@@ -262,6 +262,18 @@ const scenarios: Record<string, Scenario> = {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/files/${c.file}`)
   },
+  searchSpaceContent: async () => {
+    const c = await withContent()
+    const res = await server.request('GET', `/v1/spaces/${c.space.id}/search?query=steps`)
+    expect(res.body.items.length).toBe(1)
+    return res
+  },
+  searchOrganizationContent: async () => {
+    await withContent()
+    const res = await server.request('GET', `/v1/orgs/${org}/search?query=introduction`)
+    expect(res.body.items.length).toBeGreaterThan(0)
+    return res
+  },
   getReusableContentById: async () => {
     const c = await withIncludes()
     return server.request('GET', `/v1/spaces/${c.space.id}/content/reusable-contents/${c.reusable}`)

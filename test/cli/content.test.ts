@@ -142,4 +142,17 @@ describe('docsctl init --template', () => {
     expect(again.stderr).toContain('not empty')
     expect((await run('init', '--template', 'nope', '--dir', join(dataDir, 'x'))).stderr).toContain('starter')
   })
+
+  it('searches merged content from the terminal, in a space or across the organization', async () => {
+    const searched = json(await run('space', 'create', '--title', 'Searchable', '--json')).id
+    await run('cr', 'create', '--space', searched, '--subject', 'Add')
+    await run('page', 'add', '--space', searched, '--cr', '1', '--title', 'Setup', '--file', file('setup.md', '# Setup\n\nInstall it.\n\n## Upgrade\n\nUpgrade the flamingo tool often.\n'))
+    await run('cr', 'merge', '1', '--space', searched)
+    const inSpace = await run('search', 'flamingo', '--space', searched)
+    expect(inSpace.stdout).toContain('Setup')
+    expect(inSpace.stdout).toContain('§ Upgrade: Upgrade the flamingo tool often.')
+    const everywhere = json(await run('search', 'flaming', '--json'))
+    expect(everywhere.items.map((s: any) => s.title)).toEqual(['Searchable'])
+    expect((await run('search', 'zebra')).stdout).toBe('Nothing found.\n')
+  })
 })

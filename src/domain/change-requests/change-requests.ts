@@ -14,6 +14,7 @@ import { loadContent, type ContentSnapshot, type FileSnapshot } from '../revisio
 import { prepareFile, type PreparedFile } from '../files/file-source'
 import { putBlob } from '../../store/blobs'
 import { mergeSnapshots } from '../revisions/three-way-merge'
+import { refreshSearchIndex } from '../search/search-index'
 import { writeRevision } from '../revisions/write-revision'
 import { applyContentChanges, type ChangeOutcome, type ContentChange } from './apply-content-changes'
 
@@ -102,7 +103,7 @@ export async function updateContent(
  */
 export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequestRow): Promise<string> {
   assertEditable(cr)
-  return db.transaction().execute(async (trx) => {
+  const merged = await db.transaction().execute(async (trx) => {
     // Read the space head inside the transaction: a merge racing another sees the other's result.
     const head = (await findSpaceById(trx, space.id))!.revision_id
     const [base, ours, theirs] = await Promise.all([baseRevisionOf(cr), head, cr.revision_id].map((id) => contentOfRevision(trx, id)))
@@ -120,6 +121,8 @@ export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequ
     await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision, updated_at: at })
     return revision
   })
+  await refreshSearchIndex(db, { id: space.id, revision_id: merged })
+  return merged
 }
 
 /** Brings the space's current content into the change request by the same three-way merge. */

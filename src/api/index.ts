@@ -10,11 +10,13 @@ import * as changeRequests from './change-requests'
 import * as links from './links'
 import * as files from './files'
 import * as gitSync from './git-sync'
+import * as comments from './comments'
+import * as reviews from './reviews'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
 }
 
-export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, gitSync)
+export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, gitSync, comments, reviews)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

@@ -21,6 +21,8 @@ import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
+import type { CommentReactionTable, CommentTable } from './tables/comment.table'
+import type { RequestedReviewerTable, ReviewTable } from './tables/review.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -37,6 +39,10 @@ export interface Database {
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
   git_syncs: GitSyncTable
+  comments: CommentTable
+  comment_reactions: CommentReactionTable
+  change_request_reviews: ReviewTable
+  change_request_reviewers: RequestedReviewerTable
 }
 
 export type Db = Kysely<Database>

@@ -16,6 +16,7 @@ import { putBlob } from '../../store/blobs'
 import { mergeSnapshots } from '../revisions/three-way-merge'
 import { writeRevision } from '../revisions/write-revision'
 import { applyContentChanges, type ChangeOutcome, type ContentChange } from './apply-content-changes'
+import { assertMergeRules } from './merge-rules'
 
 export async function createChangeRequest(db: Db, space: SpaceRow, userId: string, subject: string): Promise<ChangeRequestRow> {
   return db.transaction().execute(async (trx) => {
@@ -98,13 +99,15 @@ export async function updateContent(
 /**
  * Merges a change request into its space: base = its base revision, ours = the space head, theirs = its head.
  * On success the space gets a new revision with both heads as parents and the change request is merged; on a
- * conflict nothing changes and a ConflictError lists every conflict.
+ * conflict nothing changes and a ConflictError lists every conflict. The space's merge rules are checked first.
  */
 export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequestRow): Promise<string> {
   assertEditable(cr)
   return db.transaction().execute(async (trx) => {
-    // Read the space head inside the transaction: a merge racing another sees the other's result.
-    const head = (await findSpaceById(trx, space.id))!.revision_id
+    // Read the space inside the transaction: a merge racing another sees the other's result.
+    const current = (await findSpaceById(trx, space.id))!
+    await assertMergeRules(trx, current, cr)
+    const head = current.revision_id
     const [base, ours, theirs] = await Promise.all([baseRevisionOf(cr), head, cr.revision_id].map((id) => contentOfRevision(trx, id)))
     const result = head === baseRevisionOf(cr) ? { ok: true as const, merged: theirs } : mergeSnapshots(base, ours, theirs)
     if (!result.ok) {

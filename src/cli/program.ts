@@ -11,6 +11,7 @@ import { collectionCommands } from './collections'
 import { spaceCommands } from './spaces'
 import { userCommands } from './users'
 import { changeRequestCommands } from './change-requests'
+import { commentCommands } from './comments'
 import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { gitCommands } from './git'
@@ -35,7 +36,7 @@ export function buildProgram(): Command {
   serveCommand(program)
   linksCommand(program)
   devCommand(program)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

@@ -16,7 +16,8 @@ import { putBlob } from '../../store/blobs'
 import { mergeSnapshots } from '../revisions/three-way-merge'
 import { writeRevision } from '../revisions/write-revision'
 import { applyContentChanges, type ChangeOutcome, type ContentChange } from './apply-content-changes'
-import { assertMergeRules } from './merge-rules'
+import { REQUIRE_APPROVED_REVIEW, requiresApprovedReview } from './merge-rules'
+import { hasCurrentReview } from '../../store/reviews'
 
 export async function createChangeRequest(db: Db, space: SpaceRow, userId: string, subject: string): Promise<ChangeRequestRow> {
   return db.transaction().execute(async (trx) => {
@@ -123,6 +124,16 @@ export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequ
     await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision, updated_at: at })
     return revision
   })
+}
+
+/** Refuses (409) to merge a change request its space's rules do not let merge yet. */
+async function assertMergeRules(trx: Trx, space: { id: string; merge_rules: string }, cr: ChangeRequestRow): Promise<void> {
+  if (!requiresApprovedReview(JSON.parse(space.merge_rules))) return
+  if (await hasCurrentReview(trx, cr.id, cr.revision_id, 'approved')) return
+  throw new ConflictError(
+    `Change request #${cr.number} needs an approved review of its current revision before it can merge: space "${space.id}" requires one (merge rule ${REQUIRE_APPROVED_REVIEW}). ` +
+      'Reviews of earlier revisions are outdated. Ask a reviewer (someone with the "review" role) to approve it: POST …/reviews with status "approved", or `docsctl cr review <number> --approve`.',
+  )
 }
 
 /** Brings the space's current content into the change request by the same three-way merge. */

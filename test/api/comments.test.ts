@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestServer } from '../support/server'
 import { createSpace, expectError, expectIsoTimestamp, listAll } from '../support/factories'
 import { Limits } from '../../src/api/schemas/limits'
+import { operations } from '../../src/api/index'
 
 const server = useTestServer({ beforeAll, afterAll })
 
@@ -349,5 +350,23 @@ describe('change request comments', () => {
     expect((await server.request('DELETE', `${thread}/comments/${onGuide.id}`)).status).toBe(204)
     expect(await ids(`${thread}/comments`)).toEqual([res.body.id])
     expectError(await server.request('GET', `/v1/spaces/${space.id}/change-requests/99/comments`), 404, 'Change request "99"')
+  })
+})
+
+describe('every discussion operation', () => {
+  const discussionOperations = operations.filter((op) => op.tag === 'comments' || op.tag === 'reviews')
+
+  it('is one of the 28 of GitBook\'s API', () => {
+    expect(discussionOperations).toHaveLength(28)
+  })
+
+  it('answers 401 without a token and 404 for a space that does not exist', async () => {
+    for (const op of discussionOperations) {
+      const path = '/v1' + op.path.replace(/\{(\w+)\}/g, (_: string, name: string) => (name === 'spaceId' ? 'missing' : 'x'))
+      // One body valid for every operation that takes one (each reads its own fields).
+      const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : { body: { markdown: 'x' }, status: 'approved', users: [server.userId] }
+      expectError(await server.request(op.method, path, { token: null, body }), 401)
+      expectError(await server.request(op.method, path, { body }), 404, 'Space "missing"')
+    }
   })
 })

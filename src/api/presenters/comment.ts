@@ -22,7 +22,7 @@ export interface Thread {
 }
 
 /** API path of the thread's comments. */
-export function commentsPath(thread: Thread): string {
+function commentsPath(thread: Thread): string {
   return thread.cr ? `/spaces/${thread.space.id}/change-requests/${thread.cr.id}/comments` : `/spaces/${thread.space.id}/comments`
 }
 
@@ -63,14 +63,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 
 /** Reactions grouped by emoji, in the order each emoji first appeared. */
 function groupReactions(reactions: CommentReactionRow[], user: (id: string) => unknown) {
-  const groups = new Map<string, { emoji: string; count: number; users: { user: unknown; reactedAt: string }[] }>()
-  for (const reaction of reactions) {
-    let group = groups.get(reaction.emoji)
-    if (!group) groups.set(reaction.emoji, (group = { emoji: reaction.emoji, count: 0, users: [] }))
-    group.count++
-    group.users.push({ user: user(reaction.user_id), reactedAt: reaction.reacted_at })
-  }
-  return [...groups.values()]
+  return [...groupBy(reactions, (r) => r.emoji)].map(([emoji, rows]) => ({
+    emoji,
+    count: rows.length,
+    users: rows.map((r) => ({ user: user(r.user_id), reactedAt: r.reacted_at })),
+  }))
 }
 
 export async function presentComments(ctx: OperationContext, thread: Thread, comments: CommentRow[], format?: string) {
@@ -105,7 +102,6 @@ export async function presentComments(ctx: OperationContext, thread: Thread, com
     }),
   )
 }
-export type ApiComment = Awaited<ReturnType<typeof presentComments>>[number]
 
 export async function presentReplies(ctx: OperationContext, thread: Thread, comment: CommentRow, replies: CommentRow[], format?: string) {
   const posts = await postPresenter(ctx, thread, replies, format)

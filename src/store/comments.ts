@@ -4,6 +4,7 @@ import type { Database, Db, Trx } from './database'
 import type { CommentReactionRow, CommentRow, CommentUpdate, NewCommentRow } from './tables/comment.table'
 import { paginate, type Page, type PageRequest } from './pagination'
 import { runCachedRead } from './prepared-reads'
+import { nextTimestamp } from './ids'
 
 /** Where comments live: a space's content (`changeRequestId` null) or a change request's. */
 export interface ThreadKey {
@@ -63,12 +64,12 @@ export async function deleteComment(db: Db | Trx, id: string): Promise<void> {
   await db.deleteFrom('comments').where('id', '=', id).execute()
 }
 
-/** Adds the user's reactions; one already there stays as it was. */
-export async function addReactions(trx: Db | Trx, commentId: string, userId: string, emojis: string[], at: string): Promise<void> {
+/** Adds the user's reactions, in this order; one already there stays as it was. */
+export async function addReactions(trx: Db | Trx, commentId: string, userId: string, emojis: string[]): Promise<void> {
   if (emojis.length === 0) return
   await trx
     .insertInto('comment_reactions')
-    .values(emojis.map((emoji) => ({ comment_id: commentId, user_id: userId, emoji, reacted_at: at })))
+    .values(emojis.map((emoji) => ({ comment_id: commentId, user_id: userId, emoji, reacted_at: nextTimestamp() })))
     .onConflict((oc) => oc.columns(['comment_id', 'emoji', 'user_id']).doNothing())
     .execute()
 }
@@ -79,7 +80,7 @@ export async function removeReactions(trx: Db | Trx, commentId: string, userId: 
   await trx.deleteFrom('comment_reactions').where('comment_id', '=', commentId).where('user_id', '=', userId).where('emoji', 'in', emojis).execute()
 }
 
-/** Reactions to these comments or replies, oldest first (those made at once by emoji, then user). */
+/** Reactions to these comments or replies, oldest first. */
 export async function listReactions(db: Db, commentIds: string[]): Promise<CommentReactionRow[]> {
   if (commentIds.length === 0) return []
   return db.selectFrom('comment_reactions').selectAll().where('comment_id', 'in', commentIds).orderBy('reacted_at').orderBy('emoji').orderBy('user_id').execute()

@@ -10,7 +10,7 @@ import type { RequestedReviewerRow, ReviewRow } from '../../store/tables/review.
 import { findRequestedReviewer, insertReview, upsertRequestedReviewers } from '../../store/reviews'
 import { updateChangeRequest } from '../../store/change-requests'
 import { findUsersByIds } from '../../store/users'
-import { newId, nowIso } from '../../store/ids'
+import { newId, nextTimestamp, nowIso } from '../../store/ids'
 import { BadRequestError, ConflictError } from '../../errors'
 import { emptyContent } from '../revisions/content'
 import { commentBody, postComment } from '../discussions/comments'
@@ -34,7 +34,7 @@ export async function submitReview(
   assertReviewable(args.cr)
   const message = args.message === undefined ? undefined : commentBody(args.message, 'body.comment.markdown')
   return db.transaction().execute(async (trx) => {
-    const at = nowIso()
+    const at = nextTimestamp()
     const id = newId()
     const request = await findRequestedReviewer(trx, args.cr.id, args.reviewerId)
     const comment =
@@ -84,8 +84,8 @@ export async function requestReviewers(
       throw new BadRequestError(`body.users[${index}]: ${user.display_name} (${userId}) may not review this space: reviewing needs the "review" role or higher.`)
     }
   }
+  const rows = userIds.map((userId) => ({ change_request_id: args.cr.id, user_id: userId, requested_by: args.requestedBy, revision_id: args.cr.revision_id, created_at: nextTimestamp() }))
   const at = nowIso()
-  const rows = userIds.map((userId) => ({ change_request_id: args.cr.id, user_id: userId, requested_by: args.requestedBy, revision_id: args.cr.revision_id, created_at: at }))
   await db.transaction().execute(async (trx) => {
     await upsertRequestedReviewers(trx, rows)
     if (args.subject !== undefined) await updateChangeRequest(trx, args.cr.id, { subject: args.subject.trim(), updated_at: at })

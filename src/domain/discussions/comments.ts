@@ -6,7 +6,7 @@
 import type { Db, Trx } from '../../store/database'
 import type { CommentRow, CommentUpdate } from '../../store/tables/comment.table'
 import { addReactions, insertComment, removeReactions, updateComment, type ThreadKey } from '../../store/comments'
-import { newId, nowIso } from '../../store/ids'
+import { newId, nextTimestamp, nowIso } from '../../store/ids'
 import { BadRequestError } from '../../errors'
 import type { ContentSnapshot } from '../revisions/content'
 import { pageNodes } from './page-nodes'
@@ -73,7 +73,7 @@ export async function postComment(db: Db | Trx, args: PostCommentArgs): Promise<
     change_request_id: args.thread.changeRequestId,
     parent_id: null,
     posted_by: args.authorId,
-    posted_at: nowIso(),
+    posted_at: nextTimestamp(),
     edited_at: null,
     body: commentBody(args.markdown),
     revision_id: args.revisionId,
@@ -99,7 +99,7 @@ export async function postReply(db: Db, comment: CommentRow, authorId: string, m
     id: newId(),
     parent_id: comment.id,
     posted_by: authorId,
-    posted_at: nowIso(),
+    posted_at: nextTimestamp(),
     edited_at: null,
     body: commentBody(markdown),
     review_id: null,
@@ -134,7 +134,7 @@ export async function updatePost(db: Db, post: CommentRow, userId: string, chang
   if (changes.resolved === false && post.status !== 'open') Object.assign(update, { status: 'open', resolved_at: null, resolved_by: null })
   await db.transaction().execute(async (trx) => {
     if (Object.keys(update).length) await updateComment(trx, post.id, update)
-    await addReactions(trx, post.id, userId, added, at)
+    await addReactions(trx, post.id, userId, added)
     await removeReactions(trx, post.id, userId, removed)
   })
 }

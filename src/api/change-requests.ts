@@ -6,12 +6,11 @@ import { Limits } from './schemas/limits'
 import { PageQuery as ListPageQuery, listEnvelope } from './schemas/pagination'
 import { loadLiveSpace } from './spaces'
 import { PageQuery, RevisionQuery, findPage, presentRevisionOf } from './content'
-import { presentChangeRequest } from './presenters/change-request'
+import { presentChangeRequest, presentChangeRequests } from './presenters/change-request'
 import { documentConverter, pageContext, presentPage, presentPageTree } from './presenters/page'
 import { presentFile } from './presenters/file'
 import { findChangeRequest, listChangeRequests, updateChangeRequest as updateChangeRequestRow } from '../store/change-requests'
 import { findRevisionById } from '../store/revisions'
-import { findUserById } from '../store/users'
 import { nowIso } from '../store/ids'
 import { createChangeRequest as createChangeRequestRow, mergeChangeRequest as mergeChangeRequestRows, updateContent, updateFromSpace } from '../domain/change-requests/change-requests'
 import { loadContent } from '../domain/revisions/content'
@@ -36,11 +35,6 @@ export async function loadChangeRequest(ctx: OperationContext, spaceId: string, 
   return { space, cr }
 }
 
-async function present(ctx: OperationContext, space: Pick<SpaceRow, 'revision_id'>, cr: ChangeRequestRow) {
-  const user = await findUserById(ctx.db, cr.created_by)
-  return presentChangeRequest(cr, space, user!, ctx.baseUrl)
-}
-
 export const createChangeRequest = defineOperation({
   id: 'createChangeRequest',
   method: 'POST',
@@ -58,7 +52,7 @@ export const createChangeRequest = defineOperation({
     const space = await loadLiveSpace(ctx, params.spaceId)
     await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
     const cr = await createChangeRequestRow(ctx.db, space, ctx.actor.user.id, body.subject?.trim() ?? '')
-    return present(ctx, space, cr)
+    return presentChangeRequest(ctx, space, cr)
   },
 })
 
@@ -79,9 +73,7 @@ export const listChangeRequestsForSpace = defineOperation({
   async handler(ctx, { params, query }) {
     const space = await loadLiveSpace(ctx, params.spaceId)
     const page = await listChangeRequests(ctx.db, space.id, { status: query.status, createdBy: query.creator, contributor: query.contributor }, { page: query.page, limit: query.limit! })
-    const items = []
-    for (const cr of page.items) items.push(await present(ctx, space, cr))
-    return listEnvelope({ ...page, items })
+    return listEnvelope({ ...page, items: await presentChangeRequests(ctx, space, page.items) })
   },
 })
 
@@ -96,7 +88,7 @@ export const getChangeRequestById = defineOperation({
   response: ChangeRequest,
   async handler(ctx, { params }) {
     const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
-    return present(ctx, space, cr)
+    return presentChangeRequest(ctx, space, cr)
   },
 })
 
@@ -121,7 +113,7 @@ export const updateChangeRequestById = defineOperation({
     }
     const updated = { ...cr, updated_at: nowIso(), ...(body.subject !== undefined ? { subject: body.subject.trim() } : {}), ...(body.status !== undefined ? { status: body.status } : {}) }
     await updateChangeRequestRow(ctx.db, cr.id, { subject: updated.subject, status: updated.status, updated_at: updated.updated_at })
-    return present(ctx, space, updated)
+    return presentChangeRequest(ctx, space, updated)
   },
 })
 
@@ -218,7 +210,7 @@ export const updateChangeRequestContent = defineOperation({
     const { space, cr } = await loadChangeRequest(ctx, params.spaceId, params.changeRequestId)
     await ctx.access.authorize('space', 'edit', { kind: 'space', row: space })
     const result = await updateContent(ctx.db, space, cr, ctx.actor.user.id, body.changes as never)
-    const changeRequest = await present(ctx, space, result.cr)
+    const changeRequest = await presentChangeRequest(ctx, space, result.cr)
     if (query.compat !== false) return changeRequest
     const location = (page: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${page}`
     return {

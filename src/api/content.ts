@@ -5,7 +5,6 @@ import { Id } from './schemas/common'
 import { loadLiveSpace } from './spaces'
 import { findRevisionById } from '../store/revisions'
 import { findChangeRequestMergedInto } from '../store/change-requests'
-import { findUserById } from '../store/users'
 import { loadContent, type ContentSnapshot } from '../domain/revisions/content'
 import { documentConverter, pageContext, presentPage, presentPageTree } from './presenters/page'
 import { presentRevision } from './presenters/revision'
@@ -37,8 +36,7 @@ export async function presentRevisionOf(ctx: OperationContext, revision: Revisio
   if (revision.type === 'merge') {
     const cr = await findChangeRequestMergedInto(ctx.db, revision.id)
     const space = await loadLiveSpace(ctx, revision.space_id)
-    const user = cr && (await findUserById(ctx.db, cr.created_by))
-    if (cr && user) mergedFrom = presentChangeRequest(cr, space, user, ctx.baseUrl)
+    if (cr) mergedFrom = await presentChangeRequest(ctx, space, cr)
   }
   return presentRevision(revision, content, ctx.baseUrl, mergedFrom)
 }

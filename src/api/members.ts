@@ -16,6 +16,8 @@ import { findOrCreateUser } from '../domain/users/create-user'
 import { nowIso } from '../store/ids'
 import { ConflictError, NotFoundError } from '../errors'
 import type { OperationContext } from './operation'
+import type { MemberRow } from '../store/tables/member.table'
+import type { UserRow } from '../store/tables/user.table'
 
 const OrganizationId = Type.Object({ organizationId: Id('Id of the organization') })
 const MemberParams = Type.Object({ organizationId: Id('Id of the organization'), userId: Id('Id of the user') })
@@ -34,10 +36,15 @@ export const listMembersInOrganizationById = defineOperation({
     const org = await loadOrganization(ctx, params.organizationId)
     await ctx.access.authorize('organization', 'listMembers', { kind: 'organization', row: org })
     const page = await listMembersWithUsers(ctx.db, org.id, { page: query.page, limit: query.limit! })
-    const reach = await countReachableSpaces(ctx.db, org.id, page.items.map((row) => ({ member: row, user: row })))
-    return listEnvelope({ ...page, items: page.items.map((row) => presentMember(row, row, countsOf(reach, row.id), ctx.baseUrl)) })
+    return listEnvelope({ ...page, items: await presentMembers(ctx, org.id, page.items) })
   },
 })
+
+/** Members of an organization, each read with its user (one joined row), with the counts a member shows. */
+export async function presentMembers(ctx: OperationContext, organizationId: string, rows: (MemberRow & UserRow)[]) {
+  const reach = await countReachableSpaces(ctx.db, organizationId, rows.map((row) => ({ member: row, user: row })))
+  return rows.map((row) => presentMember(row, row, countsOf(reach, row.id), ctx.baseUrl))
+}
 
 /** Teams and sites do not exist yet, so every member belongs to none. */
 function countsOf(reach: Map<string, number>, userId: string) {

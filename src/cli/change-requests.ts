@@ -4,7 +4,7 @@ import type { GroupSpec } from './define-command'
 import { nextHint, pageOptions, pageQuery } from './define-command'
 import { bold, cyan, formatFields, formatTable, green, red } from './output'
 import { flattenPages } from './pages'
-import { ApiError } from '../errors'
+import { ApiError, BadRequestError } from '../errors'
 
 const spaceOption = () => new Option('--space <spaceId>', 'the space').makeOptionMandatory()
 
@@ -51,10 +51,69 @@ export async function diffPages(basePages: any[], headPages: any[]): Promise<{ t
   return { text: out.join('\n'), changed }
 }
 
+function reviewTable(items: any[]): string {
+  return formatTable(items, [
+    { header: 'id', value: (r: any) => r.id },
+    { header: 'reviewer', value: (r: any) => r.reviewer.displayName },
+    { header: 'status', value: (r: any) => r.status + (r.outdated ? ' (outdated)' : '') },
+    { header: 'revision', value: (r: any) => r.revision },
+    { header: 'reviewed', value: (r: any) => r.createdAt },
+    { header: 'message', value: (r: any) => r.comment?.body.markdown.split('\n')[0] },
+  ], 'No reviews.')
+}
+
+function reviewerTable(items: any[]): string {
+  return formatTable(items, [
+    { header: 'user', value: (r: any) => r.user.id },
+    { header: 'name', value: (r: any) => r.user.displayName },
+    { header: 'requested by', value: (r: any) => r.requestedBy.displayName },
+    { header: 'requested', value: (r: any) => r.createdAt },
+  ], 'No reviewers requested.')
+}
+
+/** `docsctl cr reviewers`: who is asked to review a change request. */
+const reviewerCommands: GroupSpec = {
+  name: 'reviewers',
+  summary: 'Ask users to review a change request, or withdraw the request',
+  commands: [
+    {
+      name: 'list',
+      summary: 'List the users asked to review a change request',
+      args: ['<number>'],
+      options: [spaceOption(), ...pageOptions()],
+      examples: ['docsctl cr reviewers list 3 --space <spaceId>'],
+      run: async (ctx, [cr], o) => (await ctx.client()).call('getRequestedReviewersByChangeRequestId', { params: { spaceId: o.space, changeRequestId: cr }, query: pageQuery(o) }),
+      human: (r) => reviewerTable(r.items) + nextHint(r),
+    },
+    {
+      name: 'add',
+      summary: 'Ask users (with the review role on the space) to review a change request; asking again renews the request',
+      args: ['<number>'],
+      options: [spaceOption(), new Option('--user <userIds...>', 'ids of the users').makeOptionMandatory()],
+      examples: ['docsctl cr reviewers add 3 --space <spaceId> --user <userId> <otherUserId>'],
+      run: async (ctx, [cr], o) => (await ctx.client()).call('requestReviewersForChangeRequest', { params: { spaceId: o.space, changeRequestId: cr }, body: { users: o.user } }),
+      human: (r) => `Requested a review from ${r.users.map((u: any) => u.user.displayName).join(', ')}.\n`,
+    },
+    {
+      name: 'rm',
+      summary: 'Withdraw the request for a user to review a change request',
+      args: ['<number>'],
+      options: [spaceOption(), new Option('--user <userId>', 'id of the user').makeOptionMandatory()],
+      examples: ['docsctl cr reviewers rm 3 --space <spaceId> --user <userId>'],
+      run: async (ctx, [cr], o) => {
+        await (await ctx.client()).call('removeRequestedReviewerFromChangeRequest', { params: { spaceId: o.space, changeRequestId: cr, userId: o.user } })
+        return { removed: o.user }
+      },
+      human: (r) => `${r.removed} is no longer asked to review.\n`,
+    },
+  ],
+}
+
 export const changeRequestCommands: GroupSpec = {
   name: 'cr',
   aliases: ['change-requests'],
-  summary: 'Change requests: propose edits, review their diff, update them from the space, merge them',
+  summary: 'Change requests: propose edits, review their diff, review and approve them, update them from the space, merge them',
+  groups: [reviewerCommands],
   commands: [
     {
       name: 'create',
@@ -98,6 +157,36 @@ export const changeRequestCommands: GroupSpec = {
       run: async (ctx, [cr], o) =>
         (await ctx.client()).call('updateChangeRequestById', { params: { spaceId: o.space, changeRequestId: cr }, body: { subject: o.subject, status: o.status } }),
       human: crFields,
+    },
+    {
+      name: 'review',
+      summary: "Approve a change request's current revision, or request changes (the review role)",
+      args: ['<number>'],
+      options: [
+        spaceOption(),
+        new Option('--approve', 'approve it').conflicts('requestChanges'),
+        new Option('--request-changes', 'ask for changes'),
+        new Option('--message <markdown>', 'say why (posted as a comment of the change request)'),
+      ],
+      examples: ['docsctl cr review 3 --space <spaceId> --approve', 'docsctl cr review 3 --space <spaceId> --request-changes --message "Add an example, please."'],
+      run: async (ctx, [cr], o) => {
+        if (!o.approve && !o.requestChanges) throw new BadRequestError('Give --approve or --request-changes.')
+        return (await ctx.client()).call('submitChangeRequestReview', {
+          params: { spaceId: o.space, changeRequestId: cr },
+          body: { status: o.approve ? 'approved' : 'changes-requested', ...(o.message !== undefined ? { comment: { markdown: o.message } } : {}) },
+        })
+      },
+      human: (r) => `${r.status === 'approved' ? 'Approved' : 'Requested changes on'} the change request at revision ${r.revision} (review ${r.id}).\n`,
+    },
+    {
+      name: 'reviews',
+      summary: 'List the reviews of a change request, newest first; --current: only those of its current revision',
+      args: ['<number>'],
+      options: [spaceOption(), new Option('--current', 'leave out outdated reviews'), ...pageOptions()],
+      examples: ['docsctl cr reviews 3 --space <spaceId>', 'docsctl cr reviews 3 --space <spaceId> --current --json'],
+      run: async (ctx, [cr], o) =>
+        (await ctx.client()).call('getReviewsByChangeRequestId', { params: { spaceId: o.space, changeRequestId: cr }, query: { ...pageQuery(o), ...(o.current ? { outdated: false } : {}) } }),
+      human: (r) => reviewTable(r.items) + nextHint(r),
     },
     {
       name: 'merge',

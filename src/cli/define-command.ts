@@ -23,15 +23,20 @@ export interface GroupSpec {
   aliases?: string[]
   summary: string
   commands: CommandSpec[]
+  /** Groups within the group: `docsctl cr reviewers add`. */
+  groups?: GroupSpec[]
 }
 
-export function mountGroup(program: Command, group: GroupSpec): Command {
+/** Mounts a group on `program`, or inside another group's command (`within` is then that group's path, for help). */
+export function mountGroup(program: Command, group: GroupSpec, within?: string): Command {
+  const path = within ? `${within} ${group.name}` : group.name
   const parent = program.command(group.name).description(group.summary)
   for (const alias of group.aliases ?? []) parent.alias(alias)
   for (const spec of group.commands) mountCommand(parent, spec)
+  for (const child of group.groups ?? []) mountGroup(parent, child, path)
   // The group's --help teaches too: the first example of each command.
-  const examples = group.commands.map((spec) => `  $ ${spec.examples[0]}`).join('\n')
-  parent.addHelpText('after', `\nExamples:\n${examples}\n\nMore in \`docsctl ${group.name} <command> --help\`.\n`)
+  const examples = [...group.commands, ...(group.groups ?? []).flatMap((child) => child.commands)].map((spec) => `  $ ${spec.examples[0]}`).join('\n')
+  parent.addHelpText('after', `\nExamples:\n${examples}\n\nMore in \`docsctl ${path} <command> --help\`.\n`)
   return parent
 }
 

@@ -25,7 +25,7 @@ async function listPagesOf(ctx: CliContext, space: string, cr?: string) {
 }
 
 /** The page's Markdown from --file, or from $EDITOR on a terminal (starting from `current`). */
-async function documentFrom(options: { file?: string }, current: string): Promise<string | undefined> {
+export async function documentFrom(options: { file?: string }, current: string): Promise<string | undefined> {
   if (options.file) return readFileSync(options.file, 'utf8')
   if (!process.stdin.isTTY || !process.env.EDITOR) return undefined
   const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs')

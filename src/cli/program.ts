@@ -11,6 +11,7 @@ import { collectionCommands } from './collections'
 import { spaceCommands } from './spaces'
 import { userCommands } from './users'
 import { changeRequestCommands } from './change-requests'
+import { commentCommands } from './comments'
 import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { searchCommand } from './search'
@@ -37,7 +38,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

@@ -3,6 +3,7 @@ import type { GroupSpec } from './define-command'
 import { nextHint, pageOptions, pageQuery } from './define-command'
 import { formatFields, formatTable } from './output'
 import { parentFrom, positionFrom, positionOptions } from './positions'
+import { requiresApprovedReview, withApprovedReviewRule } from '../domain/change-requests/merge-rules'
 
 export function spaceTable(items: any[]): string {
   return formatTable(items, [
@@ -26,7 +27,8 @@ function spaceFields(s: any) {
     ['language', s.language],
     ['revision', s.revision],
     ['change requests', `${s.changeRequestsOpen} open, ${s.changeRequestsDraft} draft, ${s.changeRequests} total`],
-    ['comments', s.comments],
+    ['comments', `${s.comments} open`],
+    ['require review', requiresApprovedReview(s.mergeRules) ? 'yes' : 'no'],
     ['created', s.createdAt],
     ['updated', s.updatedAt],
     ['deleted', s.deletedAt],
@@ -88,10 +90,24 @@ export const spaceCommands: GroupSpec = {
       name: 'update',
       summary: 'Update a space (admins of the space)',
       args: ['<spaceId>'],
-      options: [new Option('--title <title>', 'new title'), new Option('--remove-emoji', 'remove the emoji'), ...settingOptions()],
-      examples: ['docsctl space update <spaceId> --title "Handbook v2" --edit-mode locked', 'docsctl space update <spaceId> --visibility public'],
-      run: async (ctx, [id], o) =>
-        (await ctx.client()).call('updateSpaceById', {
+      options: [
+        new Option('--title <title>', 'new title'),
+        new Option('--remove-emoji', 'remove the emoji'),
+        ...settingOptions(),
+        new Option('--require-review', 'change requests merge only with an approved review of their current revision'),
+        new Option('--no-require-review', 'change requests merge without a review'),
+      ],
+      examples: [
+        'docsctl space update <spaceId> --title "Handbook v2" --edit-mode locked',
+        'docsctl space update <spaceId> --visibility public',
+        'docsctl space update <spaceId> --require-review',
+      ],
+      run: async (ctx, [id], o) => {
+        const client = await ctx.client()
+        // The rule joins (or leaves) the space's other merge rules, which stay as they are.
+        const mergeRules =
+          o.requireReview === undefined ? undefined : withApprovedReviewRule((await client.call('getSpaceById', { params: { spaceId: id } })).mergeRules, o.requireReview)
+        return client.call('updateSpaceById', {
           params: { spaceId: id },
           body: {
             title: o.title,
@@ -100,8 +116,10 @@ export const spaceCommands: GroupSpec = {
             editMode: o.editMode,
             language: o.language,
             defaultLevel: level(o.defaultLevel),
+            mergeRules,
           },
-        }),
+        })
+      },
       human: spaceFields,
     },
     {

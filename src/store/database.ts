@@ -22,6 +22,8 @@ import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
 import type { SearchIndexedTable, SearchSectionTable } from './tables/search.table'
+import type { CommentReactionTable, CommentTable } from './tables/comment.table'
+import type { RequestedReviewerTable, ReviewTable } from './tables/review.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -40,6 +42,10 @@ export interface Database {
   git_syncs: GitSyncTable
   search_sections: SearchSectionTable
   search_indexed: SearchIndexedTable
+  comments: CommentTable
+  comment_reactions: CommentReactionTable
+  change_request_reviews: ReviewTable
+  change_request_reviewers: RequestedReviewerTable
 }
 
 export type Db = Kysely<Database>

@@ -17,3 +17,14 @@ export function newId(length = 20): string {
 export function nowIso(): string {
   return new Date().toISOString()
 }
+
+let lastTimestamp = 0
+
+/**
+ * Like nowIso, but strictly increasing within this process: rows listed by their time (comments, reviews,
+ * review requests) keep the order they were made in, even when several are made in the same millisecond.
+ */
+export function nextTimestamp(): string {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1)
+  return new Date(lastTimestamp).toISOString()
+}

@@ -1,5 +1,6 @@
 import type { Db } from './database'
 import { countChangeRequestsBySpace } from './change-requests'
+import { countOpenSpaceComments } from './comments'
 import { cachedRead } from './prepared-reads'
 
 export interface SpaceActivityCounts {
@@ -16,7 +17,7 @@ export function countActivityOfSpace(db: Db, spaceId: string): Promise<SpaceActi
 
 /**
  * Counters shown on spaces, for many spaces at once (a list page costs one query per counter, not per space).
- * Comments do not exist yet (they arrive with discussions): that count is zero until then.
+ * `comments` counts the open comments on the space's content (those of its change requests count on them).
  */
 export async function countSpaceActivity(db: Db, spaceIds: string[]): Promise<Map<string, SpaceActivityCounts>> {
   const counts = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]))
@@ -27,5 +28,6 @@ export async function countSpaceActivity(db: Db, spaceIds: string[]): Promise<Ma
     if (row.status === 'open') entry.changeRequestsOpen += n
     if (row.status === 'draft') entry.changeRequestsDraft += n
   }
+  for (const [spaceId, n] of await countOpenSpaceComments(db, spaceIds)) counts.get(spaceId)!.comments = n
   return counts
 }

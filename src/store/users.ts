@@ -17,3 +17,11 @@ export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/** Users by id, for presenting many objects at once (ids not found are absent). */
+export async function findUsersByIds(db: Db, ids: Iterable<string>): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { GitBookAPI, TranslationLanguage } from '@gitbook/api'
+import { ChangeRequestReviewStatus, GitBookAPI, TranslationLanguage } from '@gitbook/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/index'
 import { useTestServer } from '../support/server'
@@ -286,6 +286,96 @@ const scenarios: Record<string, Scenario> = {
     const c = await withIncludes()
     return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/content/reusable-contents/${c.reusable}`)
   },
+  listCommentsInSpace: async () => {
+    const d = await discussion()
+    const res = await server.request('GET', `${d.space}/comments?limit=1000`)
+    expect(res.body.items.map((c: any) => c.status).sort()).toEqual(['open', 'resolved'])
+    return res
+  },
+  postCommentInSpace: async () => server.request('POST', `${(await discussion()).space}/comments`, { body: { body: { markdown: 'On the intro' }, page: (await withContent()).page, node: 'steps' } }),
+  getCommentInSpace: async () => {
+    const d = await discussion()
+    const asDocument = await server.request('GET', `${d.space}/comments/${d.comment}?format=document`)
+    validate('getCommentInSpace', asDocument.status, asDocument.body)
+    return server.request('GET', `${d.space}/comments/${d.comment}`)
+  },
+  updateCommentInSpace: async () => {
+    const d = await discussion()
+    return server.request('PUT', `${d.space}/comments/${d.comment}`, { body: { addedReactions: ['👍'], body: { markdown: 'Edited' } } })
+  },
+  deleteCommentInSpace: async () => {
+    const d = await discussion()
+    const comment = (await server.request('POST', `${d.space}/comments`, { body: { body: { markdown: 'Gone soon' } } })).body
+    return server.request('DELETE', `${d.space}/comments/${comment.id}`)
+  },
+  listCommentRepliesInSpace: async () => {
+    const d = await discussion()
+    return server.request('GET', `${d.space}/comments/${d.comment}/replies`)
+  },
+  postCommentReplyInSpace: async () => server.request('POST', `${(await discussion()).space}/comments/${(await discussion()).comment}/replies`, { body: { body: { markdown: 'Agreed' } } }),
+  getCommentReplyInSpace: async () => {
+    const d = await discussion()
+    return server.request('GET', `${d.space}/comments/${d.comment}/replies/${d.reply}`)
+  },
+  updateCommentReplyInSpace: async () => {
+    const d = await discussion()
+    return server.request('PUT', `${d.space}/comments/${d.comment}/replies/${d.reply}`, { body: { body: { markdown: 'Edited reply' }, addedReactions: ['🎉'] }, token: d.reviewerToken })
+  },
+  deleteCommentReplyInSpace: async () => {
+    const d = await discussion()
+    const reply = (await server.request('POST', `${d.space}/comments/${d.comment}/replies`, { body: { body: { markdown: 'Gone soon' } } })).body
+    return server.request('DELETE', `${d.space}/comments/${d.comment}/replies/${reply.id}`)
+  },
+  listCommentersInSpace: async () => server.request('GET', `${(await discussion()).space}/commenters`),
+  listCommentsInChangeRequest: async () => server.request('GET', `${(await discussion()).cr}/comments`),
+  postCommentInChangeRequest: async () => server.request('POST', `${(await discussion()).cr}/comments`, { body: { body: { markdown: 'On the draft' }, page: (await withContent()).page } }),
+  getCommentInChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('GET', `${d.cr}/comments/${d.crComment}`)
+  },
+  updateCommentInChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('PUT', `${d.cr}/comments/${d.crComment}`, { body: { resolved: true } })
+  },
+  deleteCommentInChangeRequest: async () => {
+    const d = await discussion()
+    const comment = (await server.request('POST', `${d.cr}/comments`, { body: { body: { markdown: 'Gone soon' } } })).body
+    return server.request('DELETE', `${d.cr}/comments/${comment.id}`)
+  },
+  listCommentRepliesInChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('GET', `${d.cr}/comments/${d.crComment}/replies`)
+  },
+  postCommentReplyInChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('POST', `${d.cr}/comments/${d.crComment}/replies`, { body: { body: { markdown: 'Done' } } })
+  },
+  getCommentReplyInChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('GET', `${d.cr}/comments/${d.crComment}/replies/${d.crReply}`)
+  },
+  updateCommentReplyInChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('PUT', `${d.cr}/comments/${d.crComment}/replies/${d.crReply}`, { body: { addedReactions: ['✅'] } })
+  },
+  deleteCommentReplyInChangeRequest: async () => {
+    const d = await discussion()
+    const reply = (await server.request('POST', `${d.cr}/comments/${d.crComment}/replies`, { body: { body: { markdown: 'Gone soon' } } })).body
+    return server.request('DELETE', `${d.cr}/comments/${d.crComment}/replies/${reply.id}`)
+  },
+  listCommentersInChangeRequest: async () => server.request('GET', `${(await discussion()).cr}/commenters`),
+  submitChangeRequestReview: async () => server.request('POST', `${(await discussion()).cr}/reviews`, { body: { status: 'changes-requested', comment: { markdown: 'One more example, please.' } } }),
+  getReviewsByChangeRequestId: async () => server.request('GET', `${(await discussion()).cr}/reviews`),
+  getChangeRequestReviewById: async () => {
+    const d = await discussion()
+    return server.request('GET', `${d.cr}/reviews/${d.review}`)
+  },
+  requestReviewersForChangeRequest: async () => server.request('POST', `${(await discussion()).cr}/requested-reviewers`, { body: { users: [server.userId] } }),
+  getRequestedReviewersByChangeRequestId: async () => server.request('GET', `${(await discussion()).cr}/requested-reviewers`),
+  removeRequestedReviewerFromChangeRequest: async () => {
+    const d = await discussion()
+    return server.request('DELETE', `${d.cr}/requested-reviewers/${d.requested}`)
+  },
   moveSpace: async () => {
     const res = await server.request('POST', `/v1/spaces/${(await space()).id}/move`, { body: { parent: (await nestedCollection()).id } })
     expect(res.body.parent).toBe((await nestedCollection()).id)
@@ -338,6 +428,30 @@ async function withContent() {
   const file = (await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items[0].id
   contentCache = { space, cr, page: tree[0].id, child: tree[0].pages[0].id, revision: merged.revision, file }
   return contentCache
+}
+
+/**
+ * Discussions on the content space: a resolved comment on a page heading with a reaction and a reply, an open one;
+ * on its change request a comment with a reply, a requested reviewer and a review with a message.
+ */
+let discussionCache: { space: string; comment: string; reply: string; cr: string; crComment: string; crReply: string; review: string; requested: string; reviewerToken: string } | undefined
+async function discussion() {
+  if (discussionCache) return discussionCache
+  const c = await withContent()
+  const space = `/v1/spaces/${c.space.id}`
+  const cr = `${space}/change-requests/${c.cr.id}`
+  const reviewer = await server.addUser('review')
+  const comment = (await server.request('POST', `${space}/comments`, { body: { body: { markdown: 'Is this **clear**?' }, page: c.page, node: 'steps', tableCell: { record: 'r1', definition: 'd1' } } })).body
+  const reply = (await server.request('POST', `${space}/comments/${comment.id}/replies`, { body: { body: { markdown: 'Yes' } }, token: reviewer.token })).body
+  await server.request('PUT', `${space}/comments/${comment.id}`, { body: { resolved: true, addedReactions: ['👍'] } })
+  await server.request('POST', `${space}/comments`, { body: { body: { markdown: 'Still open' } } })
+  const crComment = (await server.request('POST', `${cr}/comments`, { body: { body: { markdown: 'Looks good' } } })).body
+  const crReply = (await server.request('POST', `${cr}/comments/${crComment.id}/replies`, { body: { body: { markdown: 'Thanks' } }, token: reviewer.token })).body
+  await server.request('POST', `${cr}/requested-reviewers`, { body: { users: [reviewer.userId] } })
+  const review = (await server.request('POST', `${cr}/reviews`, { body: { status: 'approved', comment: { markdown: 'Approved' } }, token: reviewer.token })).body
+  expect(review).toMatchObject({ requestedBy: { id: server.userId }, comment: { object: 'comment' } })
+  discussionCache = { space, comment: comment.id, reply: reply.id, cr, crComment: crComment.id, crReply: crReply.id, review: review.id, requested: reviewer.userId, reviewerToken: reviewer.token }
+  return discussionCache
 }
 
 /** The workspace organization with every optional field GitBook shows set: hostname, logo, email domains, defaults. */
@@ -464,6 +578,20 @@ describe("GitBook's own client", () => {
     expect(merged.data.result).toBe('merge')
     const pages = (await api.spaces.listPages(space.id)).data.pages
     expect(pages.map((p: any) => p.title)).toEqual(['Hello'])
+  })
+
+  it('posts, filters, resolves and reviews through the comment and review methods', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
+    const space = (await api.orgs.createSpace(org, { title: 'Client discussions' })).data
+    const posted = (await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'From the client' } })).data
+    expect(posted).toMatchObject({ object: 'comment', status: 'open', body: { markdown: 'From the client' } })
+    const mine = await api.spaces.listCommentsInSpace(space.id, { authors: [server.userId], status: 'open', order: 'asc' })
+    expect(mine.data.items.map((c) => c.id)).toEqual([posted.id])
+    const resolved = (await api.spaces.updateCommentInSpace(space.id, posted.id, { resolved: true, addedReactions: ['👍'] })).data
+    expect(resolved).toMatchObject({ status: 'resolved', reactions: [{ emoji: '👍', count: 1 }] })
+    const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Reviewed by the client' })).data
+    const review = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved })).data
+    expect(review).toMatchObject({ object: 'change-request-review', status: 'approved', outdated: false })
   })
 
   it('surfaces docsctl errors as GitBook API errors', async () => {

@@ -11,13 +11,20 @@ const server = useTestServer({ beforeAll, afterAll })
 
 const pathValue = fc.oneof(fc.constantFrom('x', '1', '0', '-1', '..', '%2F', 'a b', 'README.md'), fc.string({ maxLength: 12 }))
 const json = fc.jsonValue({ maxDepth: 3 })
-const bodyValue = fc.oneof(json, fc.dictionary(fc.constantFrom('title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files'), json, { maxKeys: 4 }))
+const bodyValue = fc.oneof(
+  json,
+  fc.dictionary(
+    fc.constantFrom('title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files', 'body', 'page', 'node', 'tableCell', 'resolved', 'addedReactions', 'removedReactions', 'users', 'comment'),
+    json,
+    { maxKeys: 4 },
+  ),
+)
 
 describe('arbitrary input', () => {
   for (const op of operations) {
     it(`${op.method} ${op.path} never answers 500`, async () => {
       await fc.assert(
-        fc.asyncProperty(pathValue, fc.dictionary(fc.constantFrom('limit', 'page', 'nested', 'status', 'format', 'only'), fc.string({ maxLength: 8 }), { maxKeys: 3 }), bodyValue, async (param, query, body) => {
+        fc.asyncProperty(pathValue, fc.dictionary(fc.constantFrom('limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated'), fc.string({ maxLength: 8 }), { maxKeys: 3 }), bodyValue, async (param, query, body) => {
           const path = op.path.replace(/\{\w+\}/g, () => encodeURIComponent(param))
           const search = new URLSearchParams(query).toString()
           const res = await server.request(op.method, `/v1${path}${search ? `?${search}` : ''}`, op.method === 'GET' || op.method === 'DELETE' ? {} : { body })
@@ -56,6 +63,41 @@ describe('arbitrary content changes on a real change request', () => {
         if (res.status === 400) expect((await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).toBe(before)
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 42) },
+    )
+  })
+})
+
+describe('arbitrary discussion input on a real comment and change request', () => {
+  it('answers 2xx or 4xx, never 500, and a refused update changes nothing', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Fuzz discussions' } })).body
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body
+    await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'A', document: { markdown: '# A\n\n## B\n' } }] } })
+    const page = (await server.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages[0].id
+    const thread = `/v1/spaces/${space.id}/change-requests/${cr.id}`
+    const comment = (await server.request('POST', `${thread}/comments`, { body: { body: { markdown: 'Seed' }, page } })).body
+    const reply = (await server.request('POST', `${thread}/comments/${comment.id}/replies`, { body: { body: { markdown: 'Seed reply' } } })).body
+    const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('👍', '🇫🇷', '👨‍👩‍👧', 'a', '', ' ', '1️⃣', '👍👍'))
+    const markdown = fc.oneof(fc.record({ markdown: text }), json)
+    const commentBody = fc.record(
+      { body: markdown, page: fc.oneof(fc.constant(page), text), node: fc.constantFrom('a', 'b', 'nope', ''), tableCell: json, resolved: fc.oneof(fc.boolean(), json), addedReactions: fc.oneof(fc.array(text, { maxLength: 3 }), json), removedReactions: fc.array(text, { maxLength: 3 }) },
+      { requiredKeys: [] },
+    )
+    const request = fc.oneof(
+      fc.tuple(fc.constant('POST'), fc.constant(`${thread}/comments`), commentBody),
+      fc.tuple(fc.constant('PUT'), fc.constant(`${thread}/comments/${comment.id}`), commentBody),
+      fc.tuple(fc.constant('POST'), fc.constant(`${thread}/comments/${comment.id}/replies`), commentBody),
+      fc.tuple(fc.constant('PUT'), fc.constant(`${thread}/comments/${comment.id}/replies/${reply.id}`), commentBody),
+      fc.tuple(fc.constant('POST'), fc.constant(`${thread}/reviews`), fc.record({ status: fc.oneof(fc.constantFrom('approved', 'changes-requested'), text), comment: markdown }, { requiredKeys: [] })),
+      fc.tuple(fc.constant('POST'), fc.constant(`${thread}/requested-reviewers`), fc.record({ users: fc.oneof(fc.array(fc.oneof(text, fc.constant(server.userId)), { maxLength: 2 }), json), subject: text }, { requiredKeys: [] })),
+    )
+    await fc.assert(
+      fc.asyncProperty(request, async ([method, path, body]) => {
+        const before = (await server.request('GET', `${thread}/comments/${comment.id}`)).body
+        const res = await server.request(method, path, { body })
+        expect(res.status, JSON.stringify({ method, path, body, answer: res.body })).toBeLessThan(500)
+        if (res.status >= 400 && method === 'PUT' && path.endsWith(comment.id)) expect((await server.request('GET', `${thread}/comments/${comment.id}`)).body).toEqual(before)
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 60), seed: Number(process.env.FUZZ_SEED ?? 42) },
     )
   })
 })

@@ -8,6 +8,10 @@ export const Limits = {
   organization: { title: { min: 2, max: 255 }, hostname: { min: 3, max: 32 }, logo: 2048 },
   token: { name: 100 },
   changeRequest: { subject: 100 },
+  /** Comments and replies: Markdown of a body; emojis in one update's reactions; a node anchor; a table cell's ids. */
+  comment: { body: 20_000, reactions: 20, node: 256, tableCell: 256 },
+  /** Users asked for a review in one request. */
+  review: { requestedUsers: 50 },
   user: { displayName: 100, email: 254 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,

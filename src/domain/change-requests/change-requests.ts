@@ -17,6 +17,8 @@ import { mergeSnapshots } from '../revisions/three-way-merge'
 import { refreshSearchIndex } from '../search/search-index'
 import { writeRevision } from '../revisions/write-revision'
 import { applyContentChanges, type ChangeOutcome, type ContentChange } from './apply-content-changes'
+import { REQUIRE_APPROVED_REVIEW, requiresApprovedReview } from './merge-rules'
+import { hasCurrentReview } from '../../store/reviews'
 
 export async function createChangeRequest(db: Db, space: SpaceRow, userId: string, subject: string): Promise<ChangeRequestRow> {
   return db.transaction().execute(async (trx) => {
@@ -99,13 +101,15 @@ export async function updateContent(
 /**
  * Merges a change request into its space: base = its base revision, ours = the space head, theirs = its head.
  * On success the space gets a new revision with both heads as parents and the change request is merged; on a
- * conflict nothing changes and a ConflictError lists every conflict.
+ * conflict nothing changes and a ConflictError lists every conflict. The space's merge rules are checked first.
  */
 export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequestRow): Promise<string> {
   assertEditable(cr)
   const merged = await db.transaction().execute(async (trx) => {
-    // Read the space head inside the transaction: a merge racing another sees the other's result.
-    const head = (await findSpaceById(trx, space.id))!.revision_id
+    // Read the space inside the transaction: a merge racing another sees the other's result.
+    const current = (await findSpaceById(trx, space.id))!
+    await assertMergeRules(trx, current, cr)
+    const head = current.revision_id
     const [base, ours, theirs] = await Promise.all([baseRevisionOf(cr), head, cr.revision_id].map((id) => contentOfRevision(trx, id)))
     const result = head === baseRevisionOf(cr) ? { ok: true as const, merged: theirs } : mergeSnapshots(base, ours, theirs)
     if (!result.ok) {
@@ -123,6 +127,16 @@ export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequ
   })
   await refreshSearchIndex(db, { id: space.id, revision_id: merged })
   return merged
+}
+
+/** Refuses (409) to merge a change request its space's rules do not let merge yet. */
+async function assertMergeRules(trx: Trx, space: { id: string; merge_rules: string }, cr: ChangeRequestRow): Promise<void> {
+  if (!requiresApprovedReview(JSON.parse(space.merge_rules))) return
+  if (await hasCurrentReview(trx, cr.id, cr.revision_id, 'approved')) return
+  throw new ConflictError(
+    `Change request #${cr.number} needs an approved review of its current revision before it can merge: space "${space.id}" requires one (merge rule ${REQUIRE_APPROVED_REVIEW}). ` +
+      'Reviews of earlier revisions are outdated. Ask a reviewer (someone with the "review" role) to approve it: POST …/reviews with status "approved", or `docsctl cr review <number> --approve`.',
+  )
 }
 
 /** Brings the space's current content into the change request by the same three-way merge. */

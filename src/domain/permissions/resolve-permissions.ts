@@ -17,7 +17,7 @@ import type { UserRow } from '../../store/tables/user.table'
 import { findMember } from '../../store/members'
 import { listAllCollectionsOfOrganization } from '../../store/collections'
 import { ForbiddenError, NotFoundError } from '../../errors'
-import { CAPABILITIES, LEVEL, levelOf, permissionsAt, type Action, type Level, type Permissions, type Resource } from './roles'
+import { CAPABILITIES, LEVEL, commentPermissionsAt, levelOf, permissionsAt, type Action, type CommentPermissions, type Level, type Permissions, type Resource } from './roles'
 
 export interface Actor {
   user: UserRow
@@ -120,6 +120,24 @@ export class PermissionResolver {
     throw new ForbiddenError(
       `You may not ${words(String(action))} on this ${NOUN[resource]} (${String(action)}): it needs the "${roleName(needed)}" role or higher, and yours is "${roleName(level)}".`,
     )
+  }
+
+  /** The `permissions` of a comment or reply in the space, posted by `authorId`, for the caller. */
+  async commentPermissionsOf(space: SpaceLike, authorId: string): Promise<CommentPermissions> {
+    return commentPermissionsAt(await this.levelOf({ kind: 'space', row: space }), authorId === this.actor.user.id)
+  }
+
+  /**
+   * Allows an action on a comment or reply or throws ForbiddenError saying who may: `reply` (reply and react),
+   * `edit` (its body: the author's alone) or `delete` (the author, or a space admin). Needs `view` on the space,
+   * which loading the comment has checked.
+   */
+  async authorizeComment(action: 'reply' | 'edit' | 'delete', space: SpaceLike, authorId: string): Promise<void> {
+    const permissions = await this.commentPermissionsOf(space, authorId)
+    if (permissions[action]) return
+    if (!permissions.reply) await this.authorize('space', 'comment', { kind: 'space', row: space })
+    const who = action === 'edit' ? 'Only its author may edit a comment or reply.' : 'Only its author or an admin of the space may delete a comment or reply.'
+    throw new ForbiddenError(`You may not ${action} this comment: ${who}`)
   }
 
   /** Level from default levels: the object's own, or, while it says `inherit`, the nearest collection's. */

@@ -78,3 +78,21 @@ export function permissionsAt<R extends Resource>(resource: R, level: Level): Re
   }
   return result as Readonly<Permissions<R>>
 }
+
+/** The `permissions` booleans of a comment or reply. */
+export interface CommentPermissions {
+  view: boolean
+  edit: boolean
+  reply: boolean
+  delete: boolean
+}
+
+/**
+ * What a caller at `level` on the space may do with a comment or reply: `comment` (and above) may reply and react;
+ * only the author edits the body; the author or a space admin deletes.
+ */
+export function commentPermissionsAt(level: Level, isAuthor: boolean): CommentPermissions {
+  const space = CAPABILITIES.space
+  const reply = level >= space.comment
+  return { view: level >= space.view, edit: isAuthor && reply, reply, delete: (isAuthor && reply) || level >= space.admin }
+}

@@ -7,6 +7,7 @@ import * as m0005 from './0005-jobs'
 import * as m0006 from './0006-git-sync'
 import * as m0007 from './0007-blob-encoding'
 import * as m0008 from './0008-job-progress'
+import * as m0009 from './0009-discussions'
 import * as m0010 from './0010-blob-deltas'
 import * as m0014 from './0014-search'
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-git-sync': m0006,
   '0007-blob-encoding': m0007,
   '0008-job-progress': m0008,
+  '0009-discussions': m0009,
   '0010-blob-deltas': m0010,
   '0014-search': m0014,
 }

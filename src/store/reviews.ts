@@ -25,7 +25,8 @@ export async function insertReview(trx: Trx, row: NewReviewRow): Promise<void> {
 }
 
 /** Whether a current (not outdated) review of `revisionId` has this status. */
-export async function hasCurrentReview(db: Db | Trx, changeRequestId: string, revisionId: string, status: string): Promise<boolean> {
+/** Whether someone other than `notBy` left a current review with `status` on the revision. */
+export async function hasCurrentReview(db: Db | Trx, changeRequestId: string, revisionId: string, status: string, notBy: string): Promise<boolean> {
   const row = await db
     .selectFrom('change_request_reviews')
     .select('id')
@@ -33,6 +34,7 @@ export async function hasCurrentReview(db: Db | Trx, changeRequestId: string, re
     .where('revision_id', '=', revisionId)
     .where('superseded', '=', 0)
     .where('status', '=', status)
+    .where('reviewer_id', '!=', notBy)
     .executeTakeFirst()
   return row !== undefined
 }

@@ -173,6 +173,18 @@ describe('the require-review merge rule', () => {
     expect((await server.request('GET', path)).body.status).toBe('merged')
   })
 
+  it("does not count the author's own approval", async () => {
+    const space = await createSpace(server, server.organizationId)
+    await server.request('PATCH', `/v1/spaces/${space.id}`, { body: { mergeRules: requireReview } })
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Mine' }, token: reviewer.token })).body
+    await editContent(space.id, cr.id, 'Mine')
+    const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`
+    await review(path, { status: 'approved' }, reviewer.token)
+    expectError(await server.request('POST', `${path}/merge`, { token: reviewer.token }), 409, "the author's own approval does not count")
+    await review(path, { status: 'approved' }, secondReviewer.token)
+    expect((await server.request('POST', `${path}/merge`, { token: reviewer.token })).status).toBe(200)
+  })
+
   it('lets change requests merge freely when the rule is off', async () => {
     const { space, path } = await changeRequest({ title: 'Free' })
     await server.request('PATCH', `/v1/spaces/${space.id}`, { body: { mergeRules: { type: 'none' } } })

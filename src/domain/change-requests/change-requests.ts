@@ -132,10 +132,11 @@ export async function mergeChangeRequest(db: Db, space: SpaceRow, cr: ChangeRequ
 /** Refuses (409) to merge a change request its space's rules do not let merge yet. */
 async function assertMergeRules(trx: Trx, space: { id: string; merge_rules: string }, cr: ChangeRequestRow): Promise<void> {
   if (!requiresApprovedReview(JSON.parse(space.merge_rules))) return
-  if (await hasCurrentReview(trx, cr.id, cr.revision_id, 'approved')) return
+  // The author's own approval does not count: the rule asks for a second pair of eyes.
+  if (await hasCurrentReview(trx, cr.id, cr.revision_id, 'approved', cr.created_by)) return
   throw new ConflictError(
     `Change request #${cr.number} needs an approved review of its current revision before it can merge: space "${space.id}" requires one (merge rule ${REQUIRE_APPROVED_REVIEW}). ` +
-      'Reviews of earlier revisions are outdated. Ask a reviewer (someone with the "review" role) to approve it: POST …/reviews with status "approved", or `docsctl cr review <number> --approve`.',
+      `Reviews of earlier revisions are outdated, and the author's own approval does not count. Ask a reviewer (someone with the "review" role) to approve it: POST …/reviews with status "approved", or \`docsctl cr review <number> --approve\`.`,
   )
 }
 

@@ -11,20 +11,14 @@
 import { statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { BIN, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
+import { BIN, apiCaller, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
 
 const PAGES = option('pages', 10_000)
 const MERGES = option('merges', 1000)
 
 const workspace = createWorkspace()
 const server = await startChild([BIN, 'serve', '--port', '0'], { DOCSCTL_DATA_DIR: workspace.dataDir })
-const headers = { authorization: `Bearer ${workspace.token}`, 'content-type': 'application/json' }
-async function call(method, path, body) {
-  const response = await fetch(server.url + '/v1' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return text ? JSON.parse(text) : undefined
-}
+const call = apiCaller(server.url, workspace.token)
 const timed = async (fn) => {
   const start = performance.now()
   const result = await fn()

@@ -4,20 +4,14 @@
 //   node bench/search.mjs [--pages 10000] [--queries 200]
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { BIN, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
+import { BIN, apiCaller, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
 
 const PAGES = option('pages', 10_000)
 const QUERIES = option('queries', 200)
 
 const workspace = createWorkspace()
 const server = await startChild([BIN, 'serve', '--port', '0'], { DOCSCTL_DATA_DIR: workspace.dataDir })
-const headers = { authorization: `Bearer ${workspace.token}`, 'content-type': 'application/json' }
-async function call(method, path, body) {
-  const response = await fetch(server.url + '/v1' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-  return text ? JSON.parse(text) : undefined
-}
+const call = apiCaller(server.url, workspace.token)
 
 const WORDS = ('page space change request merge revision file content team member site section link token server client command ' +
   'option value default setting repository branch commit export import sync review comment publish visitor schema create update ' +

@@ -61,3 +61,14 @@ export function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
 }
+
+/** A caller of the /v1 API at `url` with `token`: call(method, path, body) answers the parsed body, throws on an error. */
+export function apiCaller(url, token) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  return async function call(method, path, body) {
+    const response = await fetch(url + '/v1' + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+    return text ? JSON.parse(text) : undefined
+  }
+}

@@ -143,6 +143,42 @@ describe('git export', () => {
   })
 })
 
+describe('git round trip of every format feature', () => {
+  it('imports a repository using every feature of the format and exports it unchanged as the identical tree', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const repo = makeRepository({
+      '.gitbook.yaml': 'root: ./docs/\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\nredirects:\n  old/page: guides/install.md\n',
+      'docs/README.md': '---\ndescription: Welcome\ncover: .gitbook/assets/café ünïcode.svg\ncoverY: 0\n---\n\n# Home\n\n{% include ".gitbook/includes/note.md" %}\n',
+      'docs/SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n\n## Guides <a href="#guides" id="guides"></a>\n\n* [Install](guides/install.md "Setup")\n  * [Nested](guides/install/nested.md)\n* [External](https://example.com)\n\n***\n\n* [Last](last.md)\n',
+      'docs/guides/install.md': '---\nicon: download\nhidden: true\nunknown: kept\n---\n\n# Install\n\n{% stepper %}\n{% step %}\nOne\n{% endstep %}\n{% endstepper %}\n\n![](<../.gitbook/assets/Shot 1.44.24\u202fPM (1).png>)\n\nBreak\\\nhere.\n',
+      'docs/guides/install/nested.md': '# Nested\n\n<details>\n\n<summary>More</summary>\n\nHidden.\n\n</details>\n',
+      'docs/last.md': '# Last\n\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n\n* [ ] task\n',
+      'docs/.gitbook/assets/Shot 1.44.24\u202fPM (1).png': 'png',
+      'docs/.gitbook/assets/café ünïcode.svg': '<svg/>',
+      'docs/.gitbook/assets/unreferenced.pdf': '%PDF',
+      'docs/.gitbook/includes/note.md': '---\ntitle: Note\n---\n\nShared.\n',
+      'docs/.gitbook/vars.yaml': 'product: docsctl\n',
+      'docs/.gitbook/tags.yaml': '- tag: new\n  label: New\n',
+      'other/README.md': 'Outside the root.\n',
+    })
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo }).toString()
+    const tip = git('rev-parse', 'main').trim()
+    const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Every feature' } })).body
+    await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main' } })
+    const [imported] = await settled(space.id, 1)
+    expect(imported).toMatchObject({ status: 'succeeded', result: { problems: [] } })
+    const revision = (await server.request('GET', `/v1/spaces/${space.id}/content`)).body
+    expect(revision.variables).toEqual({ product: 'docsctl' })
+    expect(revision.reusableContents.map((r: any) => r.title)).toEqual(['Note'])
+    expect((await server.request('GET', `/v1/spaces/${space.id}/content/files`)).body.items.map((f: any) => f.name).sort()).toEqual(['Shot 1.44.24\u202fPM (1).png', 'café ünïcode.svg', 'unreferenced.pdf'])
+    await server.request('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: repo, ref: 'refs/heads/main', commitMessage: 'Unchanged' } })
+    const [exported] = await settled(space.id, 2)
+    expect(git('diff', tip, 'main')).toBe('')
+    expect(exported).toMatchObject({ status: 'succeeded', result: { changedFiles: 0 } })
+    expect(git('rev-parse', 'main^{tree}')).toBe(git('rev-parse', `${tip}^{tree}`))
+  })
+})
+
 describe('git over smart HTTP', () => {
   it('imports from and exports to a repository served over http with basic-auth credentials in the address', async () => {
     const { execFileSync } = await import('node:child_process')

@@ -31,7 +31,10 @@ export interface ReadSpace {
   content: ContentSnapshot
   /** File bytes by hash (pages' assets). */
   blobs: Map<string, Buffer>
-  /** Files under the root that are neither pages nor assets, kept byte for byte (includes, tags.yaml, …). */
+  /**
+   * Files under the root that are neither pages, assets nor reusable contents, kept byte for byte (tags.yaml, notes,
+   * …); SUMMARY.md among them, which is written back as it was while the tree it describes is unchanged.
+   */
   preserved: Map<string, Buffer>
   layout: SpaceLayout
   problems: Problem[]
@@ -201,7 +204,7 @@ export function readSpace(
         problems.push({ file: path, message: `not valid YAML (${(error as Error).message})` })
       }
       preserved.set(path, bytes)
-    } else if (!used.has(path) && path !== summaryPath) {
+    } else if (!used.has(path)) {
       preserved.set(path, bytes)
     }
   }

@@ -27,6 +27,8 @@ const repository = files({
   'docs/faq/questions.md': '# Questions\n\n* [ ] task\n* [x] done\n',
   'docs/.gitbook/assets/diagram (1).png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
   'docs/.gitbook/assets/unreferenced.pdf': Buffer.from('%PDF-1.4 tiny'),
+  'docs/.gitbook/assets/Screenshot 2026-04-29 at 1.44.24\u202fPM (1).png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 9]),
+  'docs/.gitbook/assets/café ünïcode.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'docs/.gitbook/includes/note.md': '---\ntitle: Note\n---\n\nShared note.\n',
   'docs/.gitbook/includes/untitled.md': 'A block without front matter.\n',
   'docs/.gitbook/vars.yaml': 'product: docsctl\nversion: "1.0"\n',
@@ -45,7 +47,7 @@ describe('Git Sync format', () => {
     expect(byTitle['Getting started']).toMatchObject({ parent: byTitle.Guides.id, slug: 'getting-started' })
     expect(byTitle.Install).toMatchObject({ parent: byTitle['Getting started'].id, meta: { icon: 'download', hidden: true, linkTitle: 'Setup' } })
     expect(byTitle['API reference']).toMatchObject({ type: 'link', meta: { href: 'https://example.com/api' } })
-    expect([...content.files!.values()].map((f) => f.name).sort()).toEqual(['diagram (1).png', 'unreferenced.pdf'])
+    expect([...content.files!.values()].map((f) => f.name).sort()).toEqual(['Screenshot 2026-04-29 at 1.44.24\u202fPM (1).png', 'café ünïcode.svg', 'diagram (1).png', 'unreferenced.pdf'])
     expect(content.variables).toEqual({ product: 'docsctl', version: '1.0' })
   })
 
@@ -109,5 +111,16 @@ describe('Git Sync format', () => {
     // …which reads back as the same reusable content.
     const reread = readSpace(new Map([...written, ['.gitbook.yaml', repository.get('.gitbook.yaml')!]]), { previous: read.content })
     expect([...reread.content.reusableContents!.values()].find((r) => r.title === 'Support hours')?.markdown).toBe('Mon–Fri.\n')
+  })
+
+  it('keeps a SUMMARY.md that is not in the canonical form while its tree is unchanged', () => {
+    const summary = '# Summary\n\n- [Home](README.md)\n-   [Guide](guide.md)\n\n\n'
+    const repo = files({ 'SUMMARY.md': summary, 'README.md': '# Home\n', 'guide.md': '# Guide\n' })
+    const read = readSpace(repo)
+    expect(writeSpace(read.content, () => undefined, { layout: read.layout, preserved: read.preserved }).get('SUMMARY.md')!.toString()).toBe(summary)
+    // A changed tree is written in the canonical form.
+    const guide = [...read.content.pages.values()].find((p) => p.title === 'Guide')!
+    read.content.pages.delete(guide.id)
+    expect(writeSpace(read.content, () => undefined, { layout: read.layout, preserved: read.preserved }).get('SUMMARY.md')!.toString()).toBe('# Table of contents\n\n* [Home](README.md)\n')
   })
 })

@@ -45,4 +45,11 @@ describe('SUMMARY.md', () => {
     expect(items.map((i) => i.title)).toEqual(['G', 'B'])
     expect(problems.map((p) => p.line)).toEqual([10, 11])
   })
+
+  it('writes a divider before top-level items that follow a group, so that they stay out of it', () => {
+    const text = '# Table of contents\n\n* [Home](README.md)\n\n## G\n\n* [A](a.md)\n\n***\n\n* [B](b.md)\n'
+    const { items } = parseSummary(text)
+    expect(renderSummary(items)).toBe(text)
+    expect(parseSummary(renderSummary(items)).items.map((i) => [i.title, i.children.length])).toEqual([['Home', 0], ['G', 1], ['B', 0]])
+  })
 })

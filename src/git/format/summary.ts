@@ -91,7 +91,10 @@ export function parseSummary(text: string): { items: SummaryItem[]; problems: Su
   return { items, problems }
 }
 
-/** The canonical SUMMARY.md: `# Table of contents`, `*` items with 2-space nesting, `## ` groups. */
+/**
+ * The canonical SUMMARY.md: `# Table of contents`, `*` items with 2-space nesting, `## ` groups, and a `***`
+ * divider before top-level items that come after a group.
+ */
 export function renderSummary(items: SummaryItem[]): string {
   const out = ['# Table of contents', '']
   const writeItems = (list: SummaryItem[], depth: number) => {
@@ -104,8 +107,11 @@ export function renderSummary(items: SummaryItem[]): string {
     }
   }
   let pendingTop: SummaryItem[] = []
+  let afterGroup = false
   const flushTop = () => {
     if (pendingTop.length) {
+      // Items after a group belong to it unless a divider closes it first.
+      if (afterGroup) out.push('***', '')
       writeItems(pendingTop, 0)
       out.push('')
       pendingTop = []
@@ -120,6 +126,7 @@ export function renderSummary(items: SummaryItem[]): string {
     out.push(`## ${escape(item.title)}${item.slug ? ` <a href="#${item.slug}" id="${item.slug}"></a>` : ''}`, '')
     writeItems(item.children, 0)
     out.push('')
+    afterGroup = true
   }
   flushTop()
   return out.join('\n').replace(/\n+$/, '\n')

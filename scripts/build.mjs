@@ -29,7 +29,9 @@ try {
     packages: 'external',
     logLevel: 'warning',
   })
-  const validators = execFileSync(process.execPath, [join(scratch, 'generate.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const { modules } = JSON.parse(execFileSync(process.execPath, [join(scratch, 'generate.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }))
+  // The index: one lazily imported module per operation (a command loads only the validators it uses).
+  const index = `export const precompiled = {\n${Object.keys(modules).map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`docsctl-validators:${id}`)}),`).join('\n')}\n}\n`
 
   // 2. Bundle, with the generated module in place of the empty source one.
   rmSync(join(root, 'dist'), { recursive: true, force: true })
@@ -50,7 +52,9 @@ try {
       {
         name: 'precompiled-validators',
         setup(b) {
-          b.onLoad({ filter: /precompiled-validators\.ts$/ }, () => ({ contents: validators, loader: 'js', resolveDir: root }))
+          b.onLoad({ filter: /precompiled-validators\.ts$/ }, () => ({ contents: index, loader: 'js', resolveDir: root }))
+          b.onResolve({ filter: /^docsctl-validators:/ }, (args) => ({ path: args.path.slice('docsctl-validators:'.length), namespace: 'validators' }))
+          b.onLoad({ filter: /.*/, namespace: 'validators' }, (args) => ({ contents: modules[args.path], loader: 'js', resolveDir: root }))
         },
       },
     ],

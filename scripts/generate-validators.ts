@@ -1,7 +1,8 @@
 /**
- * Generates the body of src/api/precompiled-validators.ts for the bundle: every operation's params, query and
- * body validators as Ajv standalone code, compiled with the same options as at run time (createAjv).
- * Run by scripts/build.mjs (bundled with esbuild, then executed); prints the module to stdout.
+ * Generates the precompiled validators for the bundle: every operation's params, query and body validators as Ajv
+ * standalone code, compiled with the same options as at run time (createAjv), one module per operation so that a
+ * command loads only the validators of the operations it calls. Run by scripts/build.mjs (bundled with esbuild, then
+ * executed); prints `{modules: {operationId: source}}` as JSON on stdout.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import { operations } from '../src/api/index'
@@ -10,24 +11,27 @@ import { validatorKey, type Location } from '../src/api/validate'
 
 const standalone = ((standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode) as typeof standaloneCode
 
-// One Ajv per coercion mode, as at run time; each gives one module whose validators share their helpers.
+// Bodies are not coerced; params and query (strings over HTTP) are, as at run time.
 const groups = [
-  { ajv: createAjv(false, { standalone: true }), locations: ['body'] as Location[] },
-  { ajv: createAjv('array', { standalone: true }), locations: ['params', 'query'] as Location[] },
+  { coerce: false as const, locations: ['body'] as Location[] },
+  { coerce: 'array' as const, locations: ['params', 'query'] as Location[] },
 ]
-const parts: string[] = ['const precompiled = {}']
-for (const { ajv, locations } of groups) {
-  const exported: Record<string, string> = {}
-  for (const operation of operations) {
-    for (const location of locations) {
-      if (!operation[location]) continue
+const modules: Record<string, string> = {}
+for (const operation of operations) {
+  const parts: string[] = ['const validators = {}']
+  for (const { coerce, locations } of groups) {
+    const present = locations.filter((location) => operation[location])
+    if (present.length === 0) continue
+    const ajv = createAjv(coerce, { standalone: true })
+    const exported: Record<string, string> = {}
+    for (const location of present) {
       const key = validatorKey(operation.id, location)
       ajv.addSchema(operation[location], key)
       exported[key] = key
     }
+    // A CommonJS module of its own, in a function scope so the two groups' helper names do not clash.
+    parts.push(`Object.assign(validators, (() => { const module = { exports: {} }; const exports = module.exports; ${standalone(ajv, exported)}\nreturn module.exports })())`)
   }
-  // A CommonJS module of its own, in a function scope so the two groups' helper names do not clash.
-  parts.push(`Object.assign(precompiled, (() => { const module = { exports: {} }; const exports = module.exports; ${standalone(ajv, exported)}\nreturn module.exports })())`)
+  if (parts.length > 1) modules[operation.id] = parts.join('\n') + '\nexport { validators }\n'
 }
-parts.push('export { precompiled }')
-process.stdout.write(parts.join('\n') + '\n')
+process.stdout.write(JSON.stringify({ modules }))

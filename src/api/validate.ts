@@ -3,7 +3,8 @@
  * as strings over HTTP and are coerced; bodies are not.
  *
  * Validators are compiled by Ajv. The bundle built by scripts/build.mjs carries them precompiled (Ajv's
- * standalone code, see scripts/generate-validators.ts), so a CLI start compiles nothing and loads no Ajv; run
+ * standalone code, see scripts/generate-validators.ts), one module per operation loaded on its first call, so a
+ * CLI start compiles nothing, loads no Ajv and reads only the validators it uses; run
  * from source (tests), each schema is compiled on first use with the same options.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv'
@@ -38,10 +39,11 @@ const byOperation = new WeakMap<Operation, Validators>()
 
 async function validatorsOf(operation: Operation): Promise<Validators> {
   const validators: Validators = {}
+  const loaded = (await precompiled?.[operation.id]?.())?.validators
   for (const location of ['params', 'query', 'body'] as const) {
     const schema: TSchema | undefined = operation[location]
     if (!schema) continue
-    let validate = precompiled?.[validatorKey(operation.id, location)] ?? compiled.get(schema)
+    let validate = loaded?.[validatorKey(operation.id, location)] ?? compiled.get(schema)
     if (!validate) {
       const { compileValidator } = await import('./compile-validator')
       validate = compileValidator(schema, location !== 'body')

@@ -21,6 +21,8 @@ import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
+import type { OpenAPISpecTable, OpenAPISpecVersionTable } from './tables/openapi-spec.table'
+import type { TranslationTable } from './tables/translation.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -37,6 +39,9 @@ export interface Database {
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
   git_syncs: GitSyncTable
+  openapi_specs: OpenAPISpecTable
+  openapi_spec_versions: OpenAPISpecVersionTable
+  translations: TranslationTable
 }
 
 export type Db = Kysely<Database>

@@ -9,6 +9,8 @@ export const Limits = {
   token: { name: 100 },
   changeRequest: { subject: 100 },
   user: { displayName: 100, email: 254 },
+  /** OpenAPI spec slug, source and version addresses, and uploaded text (each file). */
+  openapiSpec: { slug: { min: 1, max: 100 }, url: 2048, textBytes: 5 * 1024 * 1024 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

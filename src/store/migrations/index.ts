@@ -8,6 +8,7 @@ import * as m0006 from './0006-git-sync'
 import * as m0007 from './0007-blob-encoding'
 import * as m0008 from './0008-job-progress'
 import * as m0010 from './0010-blob-deltas'
+import * as m0012 from './0012-openapi-translations'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-blob-encoding': m0007,
   '0008-job-progress': m0008,
   '0010-blob-deltas': m0010,
+  '0012-openapi-translations': m0012,
 }

@@ -34,7 +34,7 @@ const Source = Type.Object(
         description: 'docsctl: other files the uploaded text references with `$ref`, by path relative to it (what `docsctl openapi add --file` sends).',
       }),
     ),
-    filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\]+$', description: 'docsctl: file name of the uploaded text (default openapi.yaml).' })),
+    filename: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'docsctl: path of the uploaded text among `files` (default openapi.yaml).' })),
   },
   { description: 'Where the spec comes from: `{url}` or `{text}` (one of the two).' },
 )

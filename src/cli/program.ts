@@ -14,6 +14,7 @@ import { changeRequestCommands } from './change-requests'
 import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { gitCommands } from './git'
+import { openapiCommands } from './openapi'
 import { devCommand } from './dev'
 
 export function buildProgram(): Command {
@@ -35,7 +36,7 @@ export function buildProgram(): Command {
   serveCommand(program)
   linksCommand(program)
   devCommand(program)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

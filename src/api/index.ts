@@ -12,11 +12,12 @@ import * as files from './files'
 import * as reusableContents from './reusable-contents'
 import * as gitSync from './git-sync'
 import * as openapiSpecs from './openapi-specs'
+import * as translations from './translations'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
 }
 
-export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, openapiSpecs)
+export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, openapiSpecs, translations)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

@@ -257,6 +257,21 @@ const scenarios: Record<string, Scenario> = {
     const spec = await withSpec()
     return server.request('GET', `/v1/orgs/${org}/openapi/${spec.slug}/versions/${spec.first}/content`)
   },
+  listTranslations: async () => {
+    await withTranslation()
+    return server.request('GET', `/v1/orgs/${org}/translations`)
+  },
+  createTranslation: async () => {
+    const c = await withContent()
+    return server.request('POST', `/v1/orgs/${org}/translations`, { body: { language: 'ja', source: { space: c.space.id, language: 'en' } } })
+  },
+  getTranslation: async () => server.request('GET', `/v1/orgs/${org}/translations/${await withTranslation()}`),
+  updateTranslation: async () =>
+    server.request('PUT', `/v1/orgs/${org}/translations/${await withTranslation()}`, {
+      body: { instructions: { object: 'document', data: { schemaVersion: 1 }, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone.', marks: [] }] }] }] } },
+    }),
+  deleteTranslation: () => server.request('DELETE', `/v1/orgs/${org}/translations/never-existed`),
+  runTranslation: async () => server.request('POST', `/v1/orgs/${org}/translations/${await withTranslation()}/run`),
   importGitRepository: async () => {
     const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git target' } })).body
     return server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: '/nonexistent/repo', ref: 'refs/heads/main' } })
@@ -339,6 +354,18 @@ function withSpec() {
     const second = await processedSpec(server, org, 'compat-petstore', again.body.updatedAt)
     await server.request('PATCH', `/v1/orgs/${org}/openapi/compat-petstore`, { body: { visibility: 'public' } })
     return { slug: 'compat-petstore', version: second.lastVersion, first }
+  })())
+}
+
+/** A translation of the content space that has run once (so it has a result). */
+let translationCache: Promise<string> | undefined
+function withTranslation() {
+  return (translationCache ??= (async () => {
+    const c = await withContent()
+    const t = (await server.request('POST', `/v1/orgs/${org}/translations`, { body: { language: 'fr', source: { space: c.space.id, language: 'en' } } })).body
+    await server.request('POST', `/v1/orgs/${org}/translations/${t.id}/run`)
+    for (let i = 0; i < 500 && (await server.request('GET', `/v1/orgs/${org}/translations/${t.id}`)).body.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20))
+    return t.id as string
   })())
 }
 

@@ -7,7 +7,7 @@ import { authenticate } from '../domain/auth/tokens'
 import { PermissionResolver, type Actor } from '../domain/permissions/resolve-permissions'
 import { NotFoundError } from '../errors'
 import { operationsById } from './index'
-import type { Operation, OperationContext } from './operation'
+import { WithStatus, type Operation, type OperationContext } from './operation'
 import { validateInput, type RawInput } from './validate'
 
 export interface ExecuteOptions {
@@ -39,6 +39,7 @@ export async function executeOperation(engine: Engine, operation: Operation, raw
     baseUrl: options.baseUrl ?? engine.baseUrl,
   }
   // (The read cache empties itself on every write statement: see store/database.ts.)
-  const body = await operation.handler(ctx, input)
-  return { status: operation.success, body: operation.success === 204 || operation.success === 205 ? undefined : body }
+  const answer = await operation.handler(ctx, input)
+  const { status, body } = answer instanceof WithStatus ? answer : { status: operation.success, body: answer }
+  return { status, body: status === 204 || status === 205 ? undefined : body }
 }

@@ -14,11 +14,13 @@ import * as gitSync from './git-sync'
 import * as search from './search'
 import * as comments from './comments'
 import * as reviews from './reviews'
+import * as openapiSpecs from './openapi-specs'
+import * as translations from './translations'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
 }
 
-export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews)
+export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews, openapiSpecs, translations)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

@@ -11,6 +11,13 @@ import { crContent } from './change-requests'
 import { checkLinks, type CheckedLink } from '../domain/links/check-links'
 import { contentOfRevision } from '../domain/change-requests/change-requests'
 import { listChangeRequests } from '../store/change-requests'
+import { listOpenAPISpecSlugs } from '../store/openapi-specs'
+import { loadLiveSpace } from './spaces'
+
+/** Slugs of the OpenAPI specs of the space's organization: what `{% openapi spec="…" %}` blocks may name. */
+async function openapiSpecsOf(ctx: OperationContext, spaceId: string): Promise<Set<string>> {
+  return listOpenAPISpecSlugs(ctx.db, (await loadLiveSpace(ctx, spaceId)).organization_id)
+}
 
 function presentLink(link: CheckedLink, spaceId: string) {
   return {
@@ -23,6 +30,7 @@ function presentLink(link: CheckedLink, spaceId: string) {
       ...(link.targetPage ? { page: link.targetPage } : {}),
       ...(link.targetReusableContent ? { reusableContent: link.targetReusableContent } : {}),
       ...(link.kind === 'url' ? { url: link.target } : {}),
+      ...(link.kind === 'openapi' ? { spec: link.target } : {}),
       space: spaceId,
     },
     locationReferences: [{ kind: 'page', page: link.page, space: spaceId }],
@@ -39,12 +47,12 @@ function linkList(links: CheckedLink[], spaceId: string, query: { page?: string;
 }
 
 /** Broken links that open change requests would add to the space (compared by page, line and target). */
-async function brokenInOpenChangeRequests(ctx: OperationContext, spaceId: string, live: CheckedLink[]): Promise<number> {
+async function brokenInOpenChangeRequests(ctx: OperationContext, spaceId: string, live: CheckedLink[], openapiSpecs: Set<string>): Promise<number> {
   const known = new Set(live.filter((l) => l.status === 'broken').map((l) => `${l.page}:${l.target}`))
   const added = new Set<string>()
   const open = await listChangeRequests(ctx.db, spaceId, { status: 'open' }, { limit: 1000 })
   for (const cr of open.items) {
-    for (const link of checkLinks(await contentOfRevision(ctx.db, cr.revision_id))) {
+    for (const link of checkLinks(await contentOfRevision(ctx.db, cr.revision_id), { openapiSpecs })) {
       const key = `${link.page}:${link.target}`
       if (link.status === 'broken' && !known.has(key)) added.add(key)
     }
@@ -63,8 +71,9 @@ export const listSpaceLinks = defineOperation({
   success: 200,
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
-    const links = checkLinks(content)
-    return linkList(links, params.spaceId, query, await brokenInOpenChangeRequests(ctx, params.spaceId, links))
+    const openapiSpecs = await openapiSpecsOf(ctx, params.spaceId)
+    const links = checkLinks(content, { openapiSpecs })
+    return linkList(links, params.spaceId, query, await brokenInOpenChangeRequests(ctx, params.spaceId, links, openapiSpecs))
   },
 })
 
@@ -80,7 +89,7 @@ export const listPageLinks = defineOperation({
   async handler(ctx, { params, query }) {
     const { content } = await loadRevision(ctx, params.spaceId)
     findPage(content, params.pageId)
-    return linkList(checkLinks(content, (p) => p.id === params.pageId), params.spaceId, query, 0)
+    return linkList(checkLinks(content, { only: (p) => p.id === params.pageId, openapiSpecs: await openapiSpecsOf(ctx, params.spaceId) }), params.spaceId, query, 0)
   },
 })
 
@@ -94,7 +103,7 @@ export const listChangeRequestLinks = defineOperation({
   query: Type.Object({ ...ListPageQuery }),
   success: 200,
   async handler(ctx, { params, query }) {
-    return linkList(checkLinks((await crContent(ctx, params.spaceId, params.changeRequestId)).content), params.spaceId, query, 0)
+    return linkList(checkLinks((await crContent(ctx, params.spaceId, params.changeRequestId)).content, { openapiSpecs: await openapiSpecsOf(ctx, params.spaceId) }), params.spaceId, query, 0)
   },
 })
 
@@ -110,6 +119,6 @@ export const listChangeRequestPageLinks = defineOperation({
   async handler(ctx, { params, query }) {
     const { content } = await crContent(ctx, params.spaceId, params.changeRequestId)
     findPage(content, params.pageId)
-    return linkList(checkLinks(content, (p) => p.id === params.pageId), params.spaceId, query, 0)
+    return linkList(checkLinks(content, { only: (p) => p.id === params.pageId, openapiSpecs: await openapiSpecsOf(ctx, params.spaceId) }), params.spaceId, query, 0)
   },
 })

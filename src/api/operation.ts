@@ -64,3 +64,14 @@ export function defineOperation<P extends TSchema | undefined, Q extends TSchema
 ): OperationDefinition<P, Q, B, R> {
   return operation
 }
+
+/**
+ * A handler's answer with another success status than the operation's usual one (deleteTranslation: 205 when
+ * it deleted, its usual 204 when there was nothing).
+ */
+export class WithStatus {
+  constructor(
+    readonly status: 200 | 201 | 204 | 205,
+    readonly body?: unknown,
+  ) {}
+}

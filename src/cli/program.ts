@@ -16,6 +16,7 @@ import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { searchCommand } from './search'
 import { gitCommands } from './git'
+import { openapiCommands } from './openapi'
 import { devCommand } from './dev'
 
 export function buildProgram(): Command {
@@ -38,7 +39,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

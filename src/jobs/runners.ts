@@ -2,8 +2,12 @@
 import type { JobRunner } from './worker'
 import { runGitImport } from './git-import'
 import { runGitExport } from './git-export'
+import { runOpenAPIProcess } from './openapi-process'
+import { runTranslation } from './translation-run'
 
 export const jobRunners: Record<string, JobRunner> = {
   'git-import': runGitImport,
   'git-export': runGitExport,
+  'openapi-process': runOpenAPIProcess,
+  'translation-run': runTranslation,
 }

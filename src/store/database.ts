@@ -24,6 +24,8 @@ import type { GitSyncTable } from './tables/git-sync.table'
 import type { SearchIndexedTable, SearchSectionTable } from './tables/search.table'
 import type { CommentReactionTable, CommentTable } from './tables/comment.table'
 import type { RequestedReviewerTable, ReviewTable } from './tables/review.table'
+import type { OpenAPISpecTable, OpenAPISpecVersionTable } from './tables/openapi-spec.table'
+import type { TranslationTable } from './tables/translation.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -46,6 +48,9 @@ export interface Database {
   comment_reactions: CommentReactionTable
   change_request_reviews: ReviewTable
   change_request_reviewers: RequestedReviewerTable
+  openapi_specs: OpenAPISpecTable
+  openapi_spec_versions: OpenAPISpecVersionTable
+  translations: TranslationTable
 }
 
 export type Db = Kysely<Database>

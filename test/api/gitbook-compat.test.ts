@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/index'
 import { useTestServer } from '../support/server'
 import { makeRepository, settledGitJobs } from '../support/git'
+import { PETSTORE, processedSpec } from '../support/openapi'
 
 const require = createRequire(import.meta.url)
 const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
@@ -227,6 +228,50 @@ const scenarios: Record<string, Scenario> = {
     const c = await withContent()
     return server.request('GET', `/v1/spaces/${c.space.id}/change-requests/${c.cr.id}/pdf`)
   },
+  listOpenAPISpecs: async () => {
+    await withSpec()
+    await server.request('POST', `/v1/orgs/${org}/openapi`, { body: { slug: 'compat-failing', source: { text: 'not: openapi' } } })
+    await processedSpec(server, org, 'compat-failing')
+    return server.request('GET', `/v1/orgs/${org}/openapi`)
+  },
+  createOpenAPISpec: () => server.request('POST', `/v1/orgs/${org}/openapi`, { body: { slug: 'compat-created', source: { url: 'https://example.com/openapi.yaml' } } }),
+  getOpenAPISpecBySlug: async () => server.request('GET', `/v1/orgs/${org}/openapi/${(await withSpec()).slug}`),
+  createOrUpdateOpenAPISpecBySlug: () => server.request('PUT', `/v1/orgs/${org}/openapi/compat-put`, { body: { source: { text: PETSTORE } } }),
+  updateOpenAPISpecBySlug: async () => server.request('PATCH', `/v1/orgs/${org}/openapi/${(await withSpec()).slug}`, { body: { visibility: 'public' } }),
+  deleteOpenAPISpecBySlug: async () => {
+    await server.request('PUT', `/v1/orgs/${org}/openapi/compat-doomed`, { body: { source: { text: PETSTORE } } })
+    return server.request('DELETE', `/v1/orgs/${org}/openapi/compat-doomed`)
+  },
+  listOpenAPISpecVersions: async () => {
+    const res = await server.request('GET', `/v1/orgs/${org}/openapi/${(await withSpec()).slug}/versions`)
+    expect(res.body.items).toHaveLength(2)
+    return res
+  },
+  getLatestOpenAPISpecVersion: async () => server.request('GET', `/v1/orgs/${org}/openapi/${(await withSpec()).slug}/versions/latest`),
+  getLatestOpenAPISpecVersionContent: async () => server.request('GET', `/v1/orgs/${org}/openapi/${(await withSpec()).slug}/versions/latest/content`),
+  getOpenAPISpecVersionById: async () => {
+    const spec = await withSpec()
+    return server.request('GET', `/v1/orgs/${org}/openapi/${spec.slug}/versions/${spec.first}`)
+  },
+  getOpenAPISpecVersionContentById: async () => {
+    const spec = await withSpec()
+    return server.request('GET', `/v1/orgs/${org}/openapi/${spec.slug}/versions/${spec.first}/content`)
+  },
+  listTranslations: async () => {
+    await withTranslation()
+    return server.request('GET', `/v1/orgs/${org}/translations`)
+  },
+  createTranslation: async () => {
+    const c = await withContent()
+    return server.request('POST', `/v1/orgs/${org}/translations`, { body: { language: 'ja', source: { space: c.space.id, language: 'en' } } })
+  },
+  getTranslation: async () => server.request('GET', `/v1/orgs/${org}/translations/${await withTranslation()}`),
+  updateTranslation: async () =>
+    server.request('PUT', `/v1/orgs/${org}/translations/${await withTranslation()}`, {
+      body: { instructions: { object: 'document', data: { schemaVersion: 1 }, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone.', marks: [] }] }] }] } },
+    }),
+  deleteTranslation: () => server.request('DELETE', `/v1/orgs/${org}/translations/never-existed`),
+  runTranslation: async () => server.request('POST', `/v1/orgs/${org}/translations/${await withTranslation()}/run`),
   importGitRepository: async () => {
     const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git target' } })).body
     return server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: '/nonexistent/repo', ref: 'refs/heads/main' } })
@@ -397,6 +442,33 @@ async function withIncludes() {
   const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Open' } })).body
   includesCache = { space, cr, revision: revision.id, reusable: revision.reusableContents[0].id }
   return includesCache
+}
+
+/** A processed public OpenAPI spec (uploaded text with a referenced file), with a second version. */
+let specCache: Promise<{ slug: string; version: string; first: string }> | undefined
+function withSpec() {
+  return (specCache ??= (async () => {
+    const files = { 'schemas/pet.yaml': 'type: object\nproperties:\n  id:\n    type: integer\n' }
+    const text = PETSTORE
+    await server.request('POST', `/v1/orgs/${org}/openapi`, { body: { slug: 'compat-petstore', source: { text, files } } })
+    const first = (await processedSpec(server, org, 'compat-petstore')).lastVersion
+    const again = await server.request('PUT', `/v1/orgs/${org}/openapi/compat-petstore`, { body: { source: { text: text.replace('Petstore', 'Pet Store'), files } } })
+    const second = await processedSpec(server, org, 'compat-petstore', again.body.updatedAt)
+    await server.request('PATCH', `/v1/orgs/${org}/openapi/compat-petstore`, { body: { visibility: 'public' } })
+    return { slug: 'compat-petstore', version: second.lastVersion, first }
+  })())
+}
+
+/** A translation of the content space that has run once (so it has a result). */
+let translationCache: Promise<string> | undefined
+function withTranslation() {
+  return (translationCache ??= (async () => {
+    const c = await withContent()
+    const t = (await server.request('POST', `/v1/orgs/${org}/translations`, { body: { language: 'fr', source: { space: c.space.id, language: 'en' } } })).body
+    await server.request('POST', `/v1/orgs/${org}/translations/${t.id}/run`)
+    for (let i = 0; i < 500 && (await server.request('GET', `/v1/orgs/${org}/translations/${t.id}`)).body.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20))
+    return t.id as string
+  })())
 }
 
 async function withContent() {

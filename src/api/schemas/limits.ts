@@ -13,6 +13,8 @@ export const Limits = {
   /** Users asked for a review in one request. */
   review: { requestedUsers: 50 },
   user: { displayName: 100, email: 254 },
+  /** OpenAPI spec slug, source and version addresses, and uploaded text (each file). */
+  openapiSpec: { slug: { min: 1, max: 100 }, url: 2048, textBytes: 5 * 1024 * 1024 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

@@ -4,6 +4,7 @@
  *
  * Page targets are understood as the official API describes them: `/pages/<pageId>`, `/pages/<slug path>`,
  * `/pages/<path>.md` or `…/README.md`, and Markdown paths relative to the linking page (`../guide.md`).
+ * An OpenAPI block's `spec="<slug>"` is `ok` when the organization has a spec with that slug, else `broken`.
  */
 import { pagePaths, type ContentSnapshot, type PageSnapshot } from '../revisions/content'
 import { extractLinks } from './extract-links'
@@ -13,7 +14,7 @@ export type LinkStatus = 'ok' | 'broken' | 'in-app'
 export interface CheckedLink {
   status: LinkStatus
   target: string
-  kind: 'page' | 'file' | 'url' | 'anchor' | 'reusable-content'
+  kind: 'page' | 'file' | 'url' | 'anchor' | 'reusable-content' | 'openapi'
   /** The page the target resolves to. */
   targetPage?: string
   /** The file the target resolves to. */
@@ -26,7 +27,15 @@ export interface CheckedLink {
   line: number
 }
 
-export function checkLinks(content: ContentSnapshot, only?: (page: PageSnapshot) => boolean): CheckedLink[] {
+export interface CheckLinksOptions {
+  /** Only the links of these pages. */
+  only?: (page: PageSnapshot) => boolean
+  /** Slugs of the organization's OpenAPI specs (absent: every OpenAPI block is broken). */
+  openapiSpecs?: ReadonlySet<string>
+}
+
+export function checkLinks(content: ContentSnapshot, options: CheckLinksOptions = {}): CheckedLink[] {
+  const { only } = options
   const paths = pagePaths(content)
   const byPath = new Map([...paths].map(([id, path]) => [path, id]))
   // The space's root README is its first root page.
@@ -40,7 +49,9 @@ export function checkLinks(content: ContentSnapshot, only?: (page: PageSnapshot)
     for (const link of extractLinks(page.markdown)) {
       // A page with children is `<path>/README.md` in Git Sync's layout, so its links are relative to `<path>/`.
       const directory = parents.has(page.id) ? path : path.split('/').slice(0, -1).join('/')
-      results.push({ ...classify(link.target, directory, content, byPath), target: link.target, page: page.id, path, line: link.line })
+      const classified: Pick<CheckedLink, 'status' | 'kind'> =
+        link.kind === 'openapi' ? { status: options.openapiSpecs?.has(link.target) ? 'ok' : 'broken', kind: 'openapi' } : classify(link.target, directory, content, byPath)
+      results.push({ ...classified, target: link.target, page: page.id, path, line: link.line })
     }
   }
   return results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))

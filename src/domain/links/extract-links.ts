@@ -1,14 +1,18 @@
 /**
  * Links in a page's Markdown: `[text](target)`, `![alt](target)`, reference definitions `[id]: target`,
  * HTML `href`/`src` attributes and GitBook blocks (`{% content-ref url="…" %}`, `{% embed url="…" %}`,
- * `{% include "…" %}`),
- * each with its line. Code (fenced blocks and inline spans) is skipped: a link there is text, not a link.
+ * `{% include "…" %}`), and OpenAPI blocks naming a spec by slug (`{% openapi spec="petstore" … %}`, also
+ * `openapi-operation`, `openapi-schemas`, `openapi-webhook`), each with its line. Code (fenced blocks and inline spans) is skipped: a link there is text, not a link.
  */
 export interface FoundLink {
   target: string
   /** 1-based line in the page body. */
   line: number
+  /** `openapi`: the target is the slug of an OpenAPI spec of the organization. */
+  kind?: 'openapi'
 }
+
+const OPENAPI_BLOCK = /\{%\s*openapi(?:-operation|-schemas|-webhook)?\s[^%]*?\bspec="([^"]+)"/g
 
 const PATTERNS = [
   /!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
@@ -34,6 +38,8 @@ export function extractLinks(markdown: string): FoundLink[] {
       pattern.lastIndex = 0
       for (let match = pattern.exec(line); match; match = pattern.exec(line)) links.push({ target: match[1], line: index + 1 })
     }
+    OPENAPI_BLOCK.lastIndex = 0
+    for (let match = OPENAPI_BLOCK.exec(line); match; match = OPENAPI_BLOCK.exec(line)) links.push({ target: match[1], line: index + 1, kind: 'openapi' })
   })
   return links
 }

@@ -39,9 +39,11 @@ export type Subject =
   | { kind: 'organization'; row: Pick<OrganizationRow, 'id'> }
   | { kind: 'collection'; row: CollectionLike }
   | { kind: 'space'; row: SpaceLike }
+  | { kind: 'openapiSpec'; row: { id: string; organization_id: string; visibility: string } }
+  | { kind: 'translation'; row: { id: string; organization_id: string } }
 
 /** Readable names for messages. */
-const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space' }
+const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation' }
 
 export class PermissionResolver {
   private members = new Map<string, MemberRow | null>()
@@ -81,6 +83,9 @@ export class PermissionResolver {
     if (subject.kind === 'organization') return this.organizationLevel(subject.row.id)
     const orgLevel = await this.organizationLevel(subject.row.organization_id)
     if (orgLevel === LEVEL.admin) return LEVEL.admin
+    // Organization-wide objects follow the organization role; a public spec is readable by anyone.
+    if (subject.kind === 'translation') return orgLevel
+    if (subject.kind === 'openapiSpec') return subject.row.visibility === 'public' && orgLevel < LEVEL.read ? LEVEL.read : orgLevel
     let level: Level = orgLevel
     if (orgLevel >= LEVEL.guest) {
       const defaultLevel = await this.effectiveDefaultLevel(subject)
@@ -142,7 +147,7 @@ export class PermissionResolver {
 
   /** Level from default levels: the object's own, or, while it says `inherit`, the nearest collection's. */
   private async effectiveDefaultLevel(subject: Subject): Promise<Level> {
-    if (subject.kind === 'organization') return LEVEL.none
+    if (subject.kind !== 'collection' && subject.kind !== 'space') return LEVEL.none
     let own = subject.row.default_level
     let parentId = subject.row.parent_id
     if (own !== 'inherit') return own === null ? LEVEL.none : levelOf(own)

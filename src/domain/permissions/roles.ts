@@ -57,6 +57,16 @@ export const CAPABILITIES = {
     review: LEVEL.review,
     installIntegration: LEVEL.admin,
   },
+  /** An organization's OpenAPI spec: members read it, creators edit it; a `public` one anyone reads. */
+  openapiSpec: {
+    view: LEVEL.read,
+    edit: LEVEL.create,
+  },
+  /** A translation of a space: members read it, creators edit and run it. */
+  translation: {
+    view: LEVEL.read,
+    edit: LEVEL.create,
+  },
 } as const
 
 export type Resource = keyof typeof CAPABILITIES

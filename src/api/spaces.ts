@@ -48,10 +48,14 @@ export const getSpaceById = defineOperation({
   summary: 'Get a space',
   description: 'A deleted space is answered with `deletedAt` while it can be restored.',
   params: SpaceId,
-  query: Type.Object({ shareKey: Type.Optional(Type.String({ description: 'Resolves the published addresses of share-link content.' })) }),
+  query: Type.Object({
+    shareKey: Type.Optional(Type.String({ maxLength: 256, description: 'Key of an active share link: opens the spaces of the published site it belongs to.' })),
+    visitorAuthToken: Type.Optional(Type.String({ maxLength: 8192, description: 'A visitor token signed for a published site: opens the spaces it shows the visitor.' })),
+  }),
   success: 200,
   response: Space,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
+    if (query.shareKey || query.visitorAuthToken) ctx.access.useSiteCredentials(query)
     return presentSpace(await loadSpace(ctx, params.spaceId), ctx)
   },
 })

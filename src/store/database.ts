@@ -21,6 +21,11 @@ import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
+import type { SiteTable } from './tables/site.table'
+import type { SiteSectionGroupTable } from './tables/site-section-group.table'
+import type { SiteSectionTable } from './tables/site-section.table'
+import type { SiteSpaceTable } from './tables/site-space.table'
+import type { ShareLinkTable } from './tables/share-link.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -37,6 +42,11 @@ export interface Database {
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
   git_syncs: GitSyncTable
+  sites: SiteTable
+  site_section_groups: SiteSectionGroupTable
+  site_sections: SiteSectionTable
+  site_spaces: SiteSpaceTable
+  share_links: ShareLinkTable
 }
 
 export type Db = Kysely<Database>

@@ -7,6 +7,7 @@ import * as m0005 from './0005-jobs'
 import * as m0006 from './0006-git-sync'
 import * as m0007 from './0007-blob-encoding'
 import * as m0008 from './0008-job-progress'
+import * as m0011 from './0011-sites'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-git-sync': m0006,
   '0007-blob-encoding': m0007,
   '0008-job-progress': m0008,
+  '0011-sites': m0011,
 }

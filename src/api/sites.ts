@@ -17,7 +17,7 @@ import { nowIso } from '../store/ids'
 import { createSite as createSiteRows } from '../domain/sites/create-site'
 import { loadSiteTree, loadSpacesOf } from '../domain/sites/load-site-tree'
 import { loadVisitorView, openPublishedSite } from '../domain/sites/published-access'
-import { moveAmongSiblings, rootSiblings, sectionSiblings, setSiteDefaults, siteSpaceSiblings } from '../domain/sites/edit-site-structure'
+import { moveAmongSiblings, pinDefaults, rootSiblings, sectionSiblings, setSiteDefaults, siteSpaceSiblings } from '../domain/sites/edit-site-structure'
 import { ADAPTIVE_JSON_SCHEMA, normalizeAdaptiveSchema, templateConditions, type AdaptiveJsonSchema } from '../domain/sites/adaptive-schema'
 import { ConditionSyntaxError, parseCondition } from '../domain/sites/conditions'
 import { signVisitorToken, VISITOR_TOKEN_MAX_TTL_SECONDS } from '../domain/sites/visitor-token'
@@ -65,9 +65,13 @@ export async function loadSite(ctx: OperationContext, organizationId: string, si
   return row
 }
 
-/** Runs a change to a site's structure in one transaction, on the tree read inside it. */
+/** Runs a change to a site's structure in one transaction, on the tree read inside it (its defaults pinned first). */
 export function changeSiteStructure<T>(ctx: OperationContext, site: SiteRow, change: (trx: Trx, tree: SiteTree) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => change(trx, await loadSiteTree(trx, (await findSiteById(trx, site.id))!)))
+  return ctx.db.transaction().execute(async (trx) => {
+    const tree = await loadSiteTree(trx, (await findSiteById(trx, site.id))!)
+    await pinDefaults(trx, tree)
+    return change(trx, tree)
+  })
 }
 
 /** The site's structure as it is now, with its spaces presented. */
@@ -196,7 +200,7 @@ export const updateSiteById = defineOperation({
   response: Site,
   async handler(ctx, { params, body }) {
     const site = await loadSite(ctx, params.organizationId, params.siteId, 'admin')
-    await ctx.db.transaction().execute(async (trx) => {
+    await changeSiteStructure(ctx, site, async (trx, tree) => {
       const update: SiteUpdate = { updated_at: nowIso() }
       if (body.title !== undefined) update.title = body.title
       if (body.visibility !== undefined) update.visibility = body.visibility
@@ -210,9 +214,7 @@ export const updateSiteById = defineOperation({
         update.hostname = body.hostname
       }
       await updateSite(trx, site.id, update)
-      if (body.defaultSiteSection !== undefined || body.defaultSiteSpace !== undefined) {
-        await setSiteDefaults(trx, await loadSiteTree(trx, (await findSiteById(trx, site.id))!), body)
-      }
+      await setSiteDefaults(trx, tree, body)
     })
     return presentSite((await findSiteById(ctx.db, site.id))!, ctx)
   },

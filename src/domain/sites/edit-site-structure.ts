@@ -28,7 +28,30 @@ import { findSpaceById } from '../../store/spaces'
 import { newId, nowIso } from '../../store/ids'
 import { ORDER_STEP, sortOrderFor, spreadOrders, type PositionInput } from '../ordering/place-among-siblings'
 import { BadRequestError, ConflictError } from '../../errors'
-import { defaultSection, hasSections, siteSpacesIn, type SiteTree } from './site-tree'
+import { defaultSection, defaultSiteSpaceIn, hasSections, siteSpacesIn, type SiteTree } from './site-tree'
+
+/**
+ * Writes the defaults as they are read now (see site-tree.ts) into their pointers, before a change: a default then
+ * stays the default when items move or are added, and only a deleted default hands over to the first remaining one.
+ */
+export async function pinDefaults(trx: Trx, tree: SiteTree): Promise<void> {
+  const section = defaultSection(tree)
+  const rootSpace = defaultSiteSpaceIn(tree, null)
+  const siteUpdate: { default_section_id?: string; default_site_space_id?: string } = {}
+  if (section && tree.site.default_section_id !== section.id) siteUpdate.default_section_id = section.id
+  if (rootSpace && tree.site.default_site_space_id !== rootSpace.id) siteUpdate.default_site_space_id = rootSpace.id
+  if (Object.keys(siteUpdate).length) {
+    await updateSite(trx, tree.site.id, siteUpdate)
+    tree.site = { ...tree.site, ...siteUpdate }
+  }
+  for (const row of tree.sections) {
+    const first = defaultSiteSpaceIn(tree, row.id)
+    if (first && row.default_site_space_id !== first.id) {
+      await updateSiteSection(trx, row.id, { default_site_space_id: first.id })
+      row.default_site_space_id = first.id
+    }
+  }
+}
 
 /** Longest path of a section or site-space. */
 export const PATH_MAX = 100

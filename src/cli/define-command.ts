@@ -23,15 +23,21 @@ export interface GroupSpec {
   aliases?: string[]
   summary: string
   commands: CommandSpec[]
+  /** Groups nested under this one (`docsctl site section add`). */
+  groups?: GroupSpec[]
 }
 
-export function mountGroup(program: Command, group: GroupSpec): Command {
+/** Mounts a group (and the groups nested in it) under `program`; `path` is the name of the group it is nested in. */
+export function mountGroup(program: Command, group: GroupSpec, path?: string): Command {
   const parent = program.command(group.name).description(group.summary)
   for (const alias of group.aliases ?? []) parent.alias(alias)
   for (const spec of group.commands) mountCommand(parent, spec)
-  // The group's --help teaches too: the first example of each command.
-  const examples = group.commands.map((spec) => `  $ ${spec.examples[0]}`).join('\n')
-  parent.addHelpText('after', `\nExamples:\n${examples}\n\nMore in \`docsctl ${group.name} <command> --help\`.\n`)
+  const name = path ? `${path} ${group.name}` : group.name
+  for (const nested of group.groups ?? []) mountGroup(parent, nested, name)
+  // The group's --help teaches too: the first example of each command (and of each nested group's first command).
+  const firsts = [...group.commands.map((spec) => spec.examples[0]), ...(group.groups ?? []).map((nested) => nested.commands[0].examples[0])]
+  const examples = firsts.map((example) => `  $ ${example}`).join('\n')
+  parent.addHelpText('after', `\nExamples:\n${examples}\n\nMore in \`docsctl ${name} <command> --help\`.\n`)
   return parent
 }
 

@@ -15,6 +15,7 @@ import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { gitCommands } from './git'
 import { devCommand } from './dev'
+import { siteCommands } from './sites'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -35,7 +36,7 @@ export function buildProgram(): Command {
   serveCommand(program)
   linksCommand(program)
   devCommand(program)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

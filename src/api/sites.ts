@@ -20,7 +20,7 @@ import { loadVisitorView, openPublishedSite } from '../domain/sites/published-ac
 import { moveAmongSiblings, pinDefaults, rootSiblings, sectionSiblings, setSiteDefaults, siteSpaceSiblings } from '../domain/sites/edit-site-structure'
 import { ADAPTIVE_JSON_SCHEMA, normalizeAdaptiveSchema, templateConditions, type AdaptiveJsonSchema } from '../domain/sites/adaptive-schema'
 import { ConditionSyntaxError, parseCondition } from '../domain/sites/conditions'
-import { signVisitorToken, VISITOR_TOKEN_MAX_TTL_SECONDS } from '../domain/sites/visitor-token'
+import { signVisitorToken, VISITOR_TOKEN_MAX_LENGTH, VISITOR_TOKEN_MAX_TTL_SECONDS } from '../domain/sites/visitor-token'
 import { visitorKeyOf } from '../domain/sites/site-secrets'
 import type { SiteTree } from '../domain/sites/site-tree'
 import { CAPABILITIES, type Action } from '../domain/permissions/roles'
@@ -50,7 +50,7 @@ export const Condition = Type.String({ minLength: Limits.siteSection.condition.m
 /** Read by getPublishedContentSite and getSpaceById: credentials of a published site's audience. */
 export const SiteCredentialsQuery = {
   shareKey: Type.Optional(Type.String({ maxLength: 256, description: 'Key of an active share link (sites published through share links).' })),
-  visitorAuthToken: Type.Optional(Type.String({ maxLength: 8192, description: 'A visitor token (JWT) signed for the site: `docsctl site visitor-token`.' })),
+  visitorAuthToken: Type.Optional(Type.String({ maxLength: VISITOR_TOKEN_MAX_LENGTH, description: 'A visitor token (JWT) signed for the site: `docsctl site visitor-token`.' })),
 }
 
 /**
@@ -421,6 +421,7 @@ export const createSiteVisitorToken = defineOperation({
     const site = await loadSite(ctx, params.organizationId, params.siteId, 'admin')
     const expiresIn = body.expiresIn ?? DEFAULT_VISITOR_TOKEN_TTL_SECONDS
     const { token, expiresAt } = await signVisitorToken(await visitorKeyOf(ctx.db, site.id), site.id, body.claims, expiresIn)
+    if (token.length > VISITOR_TOKEN_MAX_LENGTH) throw new BadRequestError(`body.claims: too large: the token would be ${token.length} characters, and visitorAuthToken takes at most ${VISITOR_TOKEN_MAX_LENGTH}.`)
     return { object: 'site-visitor-token' as const, site: site.id, token, expiresAt }
   },
 })

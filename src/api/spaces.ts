@@ -12,6 +12,7 @@ import { nowIso } from '../store/ids'
 import { createSpace as createSpaceRow } from '../domain/spaces/create-space'
 import { deleteSpace, duplicateSpace as duplicateSpaceRow, moveSpace as moveSpaceRow, restoreSpace as restoreSpaceRow, transferSpace as transferSpaceRow } from '../domain/spaces/space-lifecycle'
 import { visibleContentIds } from '../domain/permissions/visible-content'
+import { VISITOR_TOKEN_MAX_LENGTH } from '../domain/sites/visitor-token'
 import { BadRequestError, NotFoundError } from '../errors'
 import type { SpaceRow, SpaceUpdate } from '../store/tables/space.table'
 
@@ -50,7 +51,7 @@ export const getSpaceById = defineOperation({
   params: SpaceId,
   query: Type.Object({
     shareKey: Type.Optional(Type.String({ maxLength: 256, description: 'Key of an active share link: opens the spaces of the published site it belongs to.' })),
-    visitorAuthToken: Type.Optional(Type.String({ maxLength: 8192, description: 'A visitor token signed for a published site: opens the spaces it shows the visitor.' })),
+    visitorAuthToken: Type.Optional(Type.String({ maxLength: VISITOR_TOKEN_MAX_LENGTH, description: 'A visitor token signed for a published site: opens the spaces it shows the visitor.' })),
   }),
   success: 200,
   response: Space,

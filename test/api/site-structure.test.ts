@@ -342,6 +342,7 @@ describe('site structure and sortSiteStructure', () => {
 
     expectError(await sort({ item: { type: 'site-section', id: b.id }, position: { before: { type: 'site-section', id: a.id } } }), 400, 'body.position.before')
     expectError(await sort({ item: { type: 'site-space', id: extra.id }, position: { before: { type: 'site-space', id: c.siteSpaces[0].id } } }), 400, 'body.position.before')
+    expectError(await sort({ item: { type: 'site-section', id: c.id }, position: { before: { type: 'site-space', id: a.id } } }), 400, 'is not a site-space')
     expectError(await sort({ item: { type: 'site-section', id: 'missing' }, position: {} }), 404)
     expectError(await sort({ item: { type: 'site-external-link', id: 'x' }, position: {} }), 400, 'body.item.type')
     expectError(await sort({ item: { type: 'site-section', id: a.id } }), 400, 'body.position: is required')

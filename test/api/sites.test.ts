@@ -493,6 +493,7 @@ describe('visitor tokens', () => {
     expectError(await server.request('POST', `${site(made.id)}/visitor-tokens`, { body: { claims: { aud: 'x' } } }), 400, 'body.claims.aud')
     expectError(await server.request('POST', `${site(made.id)}/visitor-tokens`, { body: { claims: {}, expiresIn: 59 } }), 400, 'body.expiresIn')
     expectError(await server.request('POST', `${site(made.id)}/visitor-tokens`, { body: {} }), 400, 'body.claims')
+    expectError(await server.request('POST', `${site(made.id)}/visitor-tokens`, { body: { claims: { notes: 'n'.repeat(7000) } } }), 400, 'body.claims: too large')
     const creator = await server.addUser('create')
     expectError(await server.request('POST', `${site(made.id)}/visitor-tokens`, { body: { claims: {} }, token: creator.token }), 403)
   })

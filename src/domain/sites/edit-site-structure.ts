@@ -26,7 +26,7 @@ import {
 import { updateSite } from '../../store/sites'
 import { findSpaceById } from '../../store/spaces'
 import { newId, nowIso } from '../../store/ids'
-import { ORDER_STEP, sortOrderFor, spreadOrders, type PositionInput } from '../ordering/place-among-siblings'
+import { ORDER_STEP, pointerId, sortOrderFor, spreadOrders, type PositionInput } from '../ordering/place-among-siblings'
 import { BadRequestError, ConflictError } from '../../errors'
 import { defaultSection, defaultSiteSpaceIn, hasSections, siteSpacesIn, type SiteTree } from './site-tree'
 
@@ -124,8 +124,20 @@ export function siteSpaceSiblings(tree: SiteTree, sectionId: string | null): Ord
   return siteSpacesIn(tree, sectionId).map((s) => ({ id: s.id, sort_order: s.sort_order, table: 'site_spaces' as const }))
 }
 
-/** Moves an item among its siblings (the deprecated move operations and sortSiteStructure). */
+const TABLE_OF_TYPE: Record<string, Table> = { 'site-space': 'site_spaces', 'site-section': 'site_sections', 'site-section-group': 'site_section_groups' }
+
+/**
+ * Moves an item among its siblings (the deprecated move operations and sortSiteStructure). The position names a
+ * sibling by type and id: a sibling of another type (or not a sibling) is a 400 naming the field.
+ */
 export async function moveAmongSiblings(trx: Trx, item: OrderedItem, siblings: OrderedItem[], position: PositionInput | undefined): Promise<void> {
+  const pointer = position?.before ?? position?.after
+  if (pointer) {
+    const sibling = siblings.find((s) => s.id === pointerId(pointer))
+    if (sibling && TABLE_OF_TYPE[pointer.type] !== sibling.table) {
+      throw new BadRequestError(`body.position.${position?.before ? 'before' : 'after'}: "${sibling.id}" is not a ${pointer.type}; name the sibling with its own type.`)
+    }
+  }
   await setOrder(trx, item.table, item.id, await orderAmong(trx, siblings, item.id, position))
 }
 

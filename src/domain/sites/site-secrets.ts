@@ -8,8 +8,18 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Db } from '../../store/database'
 import { getOrCreateSetting } from '../../store/settings'
 
-async function instanceKey(db: Db): Promise<Buffer> {
-  return Buffer.from(await getOrCreateSetting(db, 'site-signing-key', () => randomBytes(32).toString('base64')), 'base64')
+/** The instance key, read once per store (it never changes once created). */
+const instanceKeys = new WeakMap<Db, Promise<Buffer>>()
+
+function instanceKey(db: Db): Promise<Buffer> {
+  let key = instanceKeys.get(db)
+  if (!key) {
+    key = getOrCreateSetting(db, 'site-signing-key', () => randomBytes(32).toString('base64')).then((value) => Buffer.from(value, 'base64'))
+    // A failed read (a busy database) is not remembered.
+    key.catch(() => instanceKeys.delete(db))
+    instanceKeys.set(db, key)
+  }
+  return key
 }
 
 /** The secret key of a share link: 24 URL-safe characters (144 bits). */

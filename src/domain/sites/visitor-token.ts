@@ -9,6 +9,8 @@ import { BadRequestError } from '../../errors'
 export const RESERVED_CLAIMS = ['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']
 
 export const VISITOR_TOKEN_MAX_TTL_SECONDS = 30 * 24 * 60 * 60
+/** Longest token the operations accept (it travels in a query string). */
+export const VISITOR_TOKEN_MAX_LENGTH = 8192
 
 /** Signs `claims` for the site; the token expires after `expiresInSeconds`. */
 export async function signVisitorToken(

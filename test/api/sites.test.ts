@@ -343,6 +343,32 @@ describe('GET …/sites/{siteId}/published: only to the audience of the site', (
     expectError(await published(made.id, q({ shareKey: keyOf(link) }), outsider.token), 403)
   })
 
+  it('answers each visibility to each kind of caller exactly as the audience rules say', async () => {
+    const callers: [string, string | null][] = [
+      ['admin', server.token],
+      ['reader', (await server.addUser('read')).token],
+      ['guest', (await server.addUser(null)).token],
+      ['outsider', (await server.addOutsider()).token],
+      ['no token', null],
+    ]
+    const expected: Record<string, { bare: number; credentials: number }> = {
+      public: { bare: 200, credentials: 200 },
+      unlisted: { bare: 200, credentials: 200 },
+      'share-link': { bare: 403, credentials: 200 },
+      'visitor-auth': { bare: 403, credentials: 200 },
+    }
+    for (const [visibility, statuses] of Object.entries(expected)) {
+      const { site: made } = await publishedSite(visibility)
+      const credentials = q({ shareKey: keyOf(await createShareLink(made.id)), visitorAuthToken: await visitorToken(made.id) })
+      for (const [caller, token] of callers) {
+        const bare = await published(made.id, '', token)
+        const withCredentials = await published(made.id, credentials, token)
+        const want = token === null ? { bare: 401, credentials: 401 } : statuses
+        expect([bare.status, withCredentials.status], `${visibility} / ${caller}`).toEqual([want.bare, want.credentials])
+      }
+    }
+  })
+
   it('lets the audience read the spaces behind the site, and nobody else', async () => {
     const outsider = await server.addOutsider()
     const { site: pub, space: pubSpace } = await publishedSite('public')

@@ -60,15 +60,22 @@ export const SiteCredentialsQuery = {
 export async function loadSite(ctx: OperationContext, organizationId: string, siteId: string, action: Action<'site'> = 'view'): Promise<SiteRow> {
   const row = await findSiteById(ctx.db, siteId)
   if (!row || row.organization_id !== organizationId) throw new NotFoundError(`Site "${siteId}" does not exist in organization "${organizationId}" or is not visible to you.`)
-  await ctx.access.authorize('site', 'view', { kind: 'site', row })
-  if (action !== 'view') await ctx.access.authorize('site', action, { kind: 'site', row })
+  // One check: below `view` it is a 404 (the site is not revealed), below `action` a 403 naming the role needed.
+  await ctx.access.authorize('site', action, { kind: 'site', row })
+  return row
+}
+
+/** The site row as it is now (it may have been deleted since it was loaded). */
+async function siteNow(db: OperationContext['db'] | Trx, siteId: string): Promise<SiteRow> {
+  const row = await findSiteById(db, siteId)
+  if (!row) throw new NotFoundError(`Site "${siteId}" no longer exists.`)
   return row
 }
 
 /** Runs a change to a site's structure in one transaction, on the tree read inside it (its defaults pinned first). */
 export function changeSiteStructure<T>(ctx: OperationContext, site: SiteRow, change: (trx: Trx, tree: SiteTree) => Promise<T>): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
-    const tree = await loadSiteTree(trx, (await findSiteById(trx, site.id))!)
+    const tree = await loadSiteTree(trx, await siteNow(trx, site.id))
     await pinDefaults(trx, tree)
     return change(trx, tree)
   })
@@ -76,7 +83,7 @@ export function changeSiteStructure<T>(ctx: OperationContext, site: SiteRow, cha
 
 /** The site's structure as it is now, with its spaces presented. */
 export async function currentSiteView(ctx: OperationContext, site: SiteRow): Promise<SiteView> {
-  const tree = await loadSiteTree(ctx.db, (await findSiteById(ctx.db, site.id))!)
+  const tree = await loadSiteTree(ctx.db, await siteNow(ctx.db, site.id))
   return siteViewOf(ctx, tree, await loadSpacesOf(ctx.db, tree))
 }
 
@@ -216,7 +223,7 @@ export const updateSiteById = defineOperation({
       await updateSite(trx, site.id, update)
       await setSiteDefaults(trx, tree, body)
     })
-    return presentSite((await findSiteById(ctx.db, site.id))!, ctx)
+    return presentSite(await siteNow(ctx.db, site.id), ctx)
   },
 })
 
@@ -250,7 +257,7 @@ function publishing(id: 'publishSite' | 'unpublishSite', published: boolean) {
     async handler(ctx, { params }) {
       const site = await loadSite(ctx, params.organizationId, params.siteId, 'admin')
       await updateSite(ctx.db, site.id, { published: published ? 1 : 0, updated_at: nowIso() })
-      return presentSite((await findSiteById(ctx.db, site.id))!, ctx)
+      return presentSite(await siteNow(ctx.db, site.id), ctx)
     },
   })
 }
@@ -382,7 +389,7 @@ export const updateSiteAdaptiveSchema = defineOperation({
     const site = await loadSite(ctx, params.organizationId, params.siteId, 'editAdaptiveSchema')
     const at = nowIso()
     await updateSite(ctx.db, site.id, { adaptive_schema: JSON.stringify(normalizeAdaptiveSchema(body.jsonSchema)), adaptive_schema_updated_at: at, updated_at: at })
-    return presentAdaptiveSchema((await findSiteById(ctx.db, site.id))!)
+    return presentAdaptiveSchema(await siteNow(ctx.db, site.id))
   },
 })
 

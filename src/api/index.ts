@@ -16,11 +16,38 @@ import * as comments from './comments'
 import * as reviews from './reviews'
 import * as openapiSpecs from './openapi-specs'
 import * as translations from './translations'
+import * as sites from './sites'
+import * as siteSections from './site-sections'
+import * as siteSpaces from './site-spaces'
+import * as siteSectionGroups from './site-section-groups'
+import * as siteShareLinks from './site-share-links'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
 }
 
-export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews, openapiSpecs, translations)
+export const operations: Operation[] = collect(
+  system,
+  organizations,
+  members,
+  collections,
+  spaces,
+  content,
+  changeRequests,
+  links,
+  files,
+  reusableContents,
+  gitSync,
+  search,
+  comments,
+  reviews,
+  openapiSpecs,
+  translations,
+  sites,
+  siteSections,
+  siteSpaces,
+  siteSectionGroups,
+  siteShareLinks,
+)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

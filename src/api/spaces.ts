@@ -12,6 +12,7 @@ import { nowIso } from '../store/ids'
 import { createSpace as createSpaceRow } from '../domain/spaces/create-space'
 import { deleteSpace, duplicateSpace as duplicateSpaceRow, moveSpace as moveSpaceRow, restoreSpace as restoreSpaceRow, transferSpace as transferSpaceRow } from '../domain/spaces/space-lifecycle'
 import { visibleContentIds } from '../domain/permissions/visible-content'
+import { VISITOR_TOKEN_MAX_LENGTH } from '../domain/sites/visitor-token'
 import { BadRequestError, NotFoundError } from '../errors'
 import type { SpaceRow, SpaceUpdate } from '../store/tables/space.table'
 
@@ -48,10 +49,14 @@ export const getSpaceById = defineOperation({
   summary: 'Get a space',
   description: 'A deleted space is answered with `deletedAt` while it can be restored.',
   params: SpaceId,
-  query: Type.Object({ shareKey: Type.Optional(Type.String({ description: 'Resolves the published addresses of share-link content.' })) }),
+  query: Type.Object({
+    shareKey: Type.Optional(Type.String({ maxLength: 256, description: 'Key of an active share link: opens the spaces of the published site it belongs to.' })),
+    visitorAuthToken: Type.Optional(Type.String({ maxLength: VISITOR_TOKEN_MAX_LENGTH, description: 'A visitor token signed for a published site: opens the spaces it shows the visitor.' })),
+  }),
   success: 200,
   response: Space,
-  async handler(ctx, { params }) {
+  async handler(ctx, { params, query }) {
+    if (query.shareKey || query.visitorAuthToken) ctx.access.useSiteCredentials(query)
     return presentSpace(await loadSpace(ctx, params.spaceId), ctx)
   },
 })

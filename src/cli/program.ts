@@ -18,6 +18,7 @@ import { searchCommand } from './search'
 import { gitCommands } from './git'
 import { openapiCommands } from './openapi'
 import { devCommand } from './dev'
+import { siteCommands } from './sites'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -39,7 +40,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

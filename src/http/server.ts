@@ -166,12 +166,14 @@ function fromFastifyError(error: FastifyError | Error): unknown {
   return error
 }
 
-/** `urls.app` addresses (`/app/o/{org}`, `/app/o/{org}/c/{collection}`, `/app/s/{space}`) and their API objects. */
+/** `urls.app` addresses (`/app/o/{org}`, `/app/o/{org}/c/{collection}`, `/app/s/{space}`, `/app/o/{org}/sites/{site}[/preview]`) and their API objects. */
 function appPathToApi(path: string): string | undefined {
   const parts = path.split('/').filter(Boolean).map(encodeURIComponent)
   if (parts[0] === 's' && parts.length === 2) return `/spaces/${parts[1]}`
   if (parts[0] === 'o' && parts.length === 2) return `/orgs/${parts[1]}`
   if (parts[0] === 'o' && parts[2] === 'c' && parts.length === 4) return `/collections/${parts[3]}`
+  if (parts[0] === 'o' && parts[2] === 'sites' && parts.length === 4) return `/orgs/${parts[1]}/sites/${parts[3]}`
+  if (parts[0] === 'o' && parts[2] === 'sites' && parts[4] === 'preview' && parts.length === 5) return `/orgs/${parts[1]}/sites/${parts[3]}/structure`
   return undefined
 }
 

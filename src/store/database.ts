@@ -26,6 +26,11 @@ import type { CommentReactionTable, CommentTable } from './tables/comment.table'
 import type { RequestedReviewerTable, ReviewTable } from './tables/review.table'
 import type { OpenAPISpecTable, OpenAPISpecVersionTable } from './tables/openapi-spec.table'
 import type { TranslationTable } from './tables/translation.table'
+import type { SiteTable } from './tables/site.table'
+import type { SiteSectionGroupTable } from './tables/site-section-group.table'
+import type { SiteSectionTable } from './tables/site-section.table'
+import type { SiteSpaceTable } from './tables/site-space.table'
+import type { ShareLinkTable } from './tables/share-link.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -51,6 +56,11 @@ export interface Database {
   openapi_specs: OpenAPISpecTable
   openapi_spec_versions: OpenAPISpecVersionTable
   translations: TranslationTable
+  sites: SiteTable
+  site_section_groups: SiteSectionGroupTable
+  site_sections: SiteSectionTable
+  site_spaces: SiteSpaceTable
+  share_links: ShareLinkTable
 }
 
 export type Db = Kysely<Database>

@@ -120,3 +120,9 @@ export async function countLiveSpaces(db: Db | Trx, organizationId: string): Pro
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/** Spaces by id, deleted or not (the ones that exist). */
+export async function findSpacesByIds(db: Db | Trx, ids: string[]): Promise<SpaceRow[]> {
+  if (ids.length === 0) return []
+  return db.selectFrom('spaces').selectAll().where('id', 'in', ids).execute()
+}

@@ -426,6 +426,132 @@ const scenarios: Record<string, Scenario> = {
     expect(res.body.parent).toBe((await nestedCollection()).id)
     return res
   },
+  ...siteScenarios(),
+}
+
+/** Scenarios of the site operations: each reads or changes a rich site (sections, a group, conditions, a proxy …). */
+function siteScenarios(): Record<string, Scenario> {
+  const sites = () => `/v1/orgs/${org}/sites`
+  const at = (path = '') => async () => `${sites()}/${(await richSite()).site.id}${path}`
+  return {
+    listSites: async () => {
+      await richSite()
+      await server.request('POST', sites(), { body: { title: 'Plain site' } })
+      return server.request('GET', sites())
+    },
+    createSite: async () => server.request('POST', sites(), { body: { title: 'Docs site', visibility: 'unlisted', spaces: [(await space()).id] } }),
+    getSiteById: async () => {
+      const plain = (await server.request('POST', sites(), { body: { title: 'Bare' } })).body
+      validate('getSiteById', 200, (await server.request('GET', `${sites()}/${plain.id}`)).body)
+      return server.request('GET', await at()())
+    },
+    updateSiteById: async () => server.request('PATCH', await at()(), { body: { title: 'Rich site', adaptiveContent: { enabled: true }, proxy: 'acme.com/docs' } }),
+    deleteSiteById: async () => server.request('DELETE', `${sites()}/${(await server.request('POST', sites(), { body: {} })).body.id}`),
+    publishSite: async () => server.request('POST', await at('/publish')()),
+    unpublishSite: async () => server.request('POST', `${sites()}/${(await server.request('POST', sites(), { body: {} })).body.id}/unpublish`),
+    getPublishedContentSite: async () => {
+      const rich = await richSite()
+      const key = new URL(rich.link.urls.published).searchParams.get('shareKey')!
+      const flat = (await server.request('POST', sites(), { body: { spaces: [(await space()).id] } })).body
+      await server.request('POST', `${sites()}/${flat.id}/publish`)
+      validate('getPublishedContentSite', 200, (await server.request('GET', `${sites()}/${flat.id}/published`)).body)
+      const res = await server.request('GET', `${await at('/published')()}?shareKey=${key}`)
+      expect(res.body.structure.type).toBe('sections')
+      return res
+    },
+    getSiteStructure: async () => server.request('GET', await at('/structure')()),
+    sortSiteStructure: async () => {
+      const rich = await richSite()
+      return server.request('PATCH', await at('/structure/sort')(), { body: { item: { type: 'site-section', id: rich.sections[1].id }, position: { before: { type: 'site-section', id: rich.sections[0].id } } } })
+    },
+    getSiteAdaptiveSchema: async () => server.request('GET', await at('/adaptive-schema')()),
+    updateSiteAdaptiveSchema: async () => server.request('PUT', await at('/adaptive-schema')(), { body: { jsonSchema: ADAPTIVE_SCHEMA } }),
+    listSiteAdaptiveTemplateConditions: async () => server.request('GET', await at('/adaptive-schema/template-conditions')()),
+    listSiteSections: async () => server.request('GET', await at('/sections')()),
+    addSectionToSite: async () => server.request('POST', await at('/sections')(), { body: { spaceId: (await space()).id, title: 'Extra section', icon: 'star' } }),
+    updateSiteSectionById: async () => {
+      const rich = await richSite()
+      return server.request('PATCH', await at(`/sections/${rich.sections[0].id}`)(), { body: { description: 'Start here', condition: 'visitor.claims.isAdmin || true' } })
+    },
+    deleteSiteSectionById: async () => {
+      const extra = (await server.request('POST', await at('/sections')(), { body: { spaceId: (await space()).id, title: 'Short-lived' } })).body
+      return server.request('DELETE', await at(`/sections/${extra.id}`)())
+    },
+    moveSiteSection: async () => {
+      const rich = await richSite()
+      return server.request('POST', await at(`/sections/${rich.sections[0].id}/move`)(), { body: { position: { after: { type: 'site-section', siteSection: rich.sections[1].id } } } })
+    },
+    listSiteSpaces: async () => server.request('GET', await at('/site-spaces')()),
+    addSpaceToSite: async () => server.request('POST', await at('/site-spaces')(), { body: { spaceId: (await space()).id, sectionId: (await richSite()).sections[0].id } }),
+    updateSiteSpaceById: async () => {
+      const rich = await richSite()
+      return server.request('PATCH', await at(`/site-spaces/${rich.sections[0].siteSpaces[0].id}`)(), { body: { path: 'getting-started', condition: '!visitor.claims.unsigned.beta' } })
+    },
+    deleteSiteSpaceById: async () => {
+      const extra = (await server.request('POST', await at('/site-spaces')(), { body: { spaceId: (await space()).id } })).body
+      return server.request('DELETE', await at(`/site-spaces/${extra.id}`)())
+    },
+    moveSiteSpace: async () => {
+      const rich = await richSite()
+      const extra = (await server.request('POST', await at('/site-spaces')(), { body: { spaceId: (await space()).id, sectionId: rich.sections[0].id } })).body
+      return server.request('POST', await at(`/site-spaces/${extra.id}/move`)(), { body: { position: { before: { type: 'site-space', siteSpace: rich.sections[0].siteSpaces[0].id } } } })
+    },
+    listSiteSectionGroups: async () => server.request('GET', await at('/section-groups')()),
+    addSectionGroupToSite: async () => server.request('POST', await at('/section-groups')(), { body: { title: 'More', icon: 'folder' } }),
+    updateSiteSectionGroupById: async () => server.request('PATCH', await at(`/section-groups/${(await richSite()).group.id}`)(), { body: { title: 'Reference' } }),
+    deleteSiteSectionGroupById: async () => {
+      const group = (await server.request('POST', await at('/section-groups')(), { body: { title: 'Gone' } })).body
+      return server.request('DELETE', await at(`/section-groups/${group.id}`)())
+    },
+    moveSiteSectionGroup: async () => {
+      const rich = await richSite()
+      return server.request('POST', await at(`/section-groups/${rich.group.id}/move`)(), { body: { position: { before: { type: 'site-section', id: rich.sections[0].id } } } })
+    },
+    listSiteShareLinks: async () => server.request('GET', await at('/share-links')()),
+    createSiteShareLink: async () => server.request('POST', await at('/share-links')(), { body: { name: 'Reviewers' } }),
+    updateSiteShareLinkById: async () => server.request('PATCH', await at(`/share-links/${(await richSite()).link.id}`)(), { body: { name: 'Partners (renamed)' } }),
+    deleteSiteShareLinkById: async () => {
+      const link = (await server.request('POST', await at('/share-links')(), { body: { name: 'Temporary' } })).body
+      return server.request('DELETE', await at(`/share-links/${link.id}`)())
+    },
+  }
+}
+
+const ADAPTIVE_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: {
+    isAdmin: { type: 'boolean', description: 'Administers the account' },
+    unsigned: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta tester' } }, additionalProperties: false },
+  },
+  additionalProperties: false,
+}
+
+/**
+ * A published share-link site with every optional field GitBook shows set: hostname, basename, proxy, adaptive
+ * content and a schema, three sections (icons, a description, conditions) with several site-spaces, a group, a link.
+ */
+let richSiteCache: { site: any; sections: any[]; group: any; link: any } | undefined
+async function richSite() {
+  if (richSiteCache) return richSiteCache
+  const base = `/v1/orgs/${org}/sites`
+  const site = (await server.request('POST', base, { body: { title: 'Rich', visibility: 'share-link', spaces: [(await space()).id] } })).body
+  const path = `${base}/${site.id}`
+  const updated = await server.request('PATCH', path, { body: { hostname: 'docs.compat.io', basename: 'guides', proxy: 'compat.io/docs', adaptiveContent: { enabled: true }, agentsContext: 'excluded' } })
+  expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+  const section = (await server.request('POST', `${path}/sections`, { body: { spaceId: (await withContent()).space.id, title: 'API', icon: 'code' } })).body
+  await server.request('PATCH', `${path}/sections/${section.id}`, { body: { description: 'The API', condition: 'visitor.claims.isAdmin' } })
+  await server.request('POST', `${path}/site-spaces`, { body: { spaceId: (await space()).id, sectionId: section.id } })
+  await server.request('POST', `${path}/sections`, { body: { spaceId: (await space()).id, title: 'Guides' } })
+  const group = (await server.request('POST', `${path}/section-groups`, { body: { title: 'Group', icon: 'folder', sections: [section.id] } })).body
+  await server.request('PUT', `${path}/adaptive-schema`, { body: { jsonSchema: ADAPTIVE_SCHEMA } })
+  const link = (await server.request('POST', `${path}/share-links`, { body: { name: 'Partners' } })).body
+  await server.request('POST', `${path}/publish`)
+  // In structure order: the section the root spaces became, "Guides", then "API" (in the group, placed last).
+  const sections = (await server.request('GET', `${path}/sections`)).body.items
+  expect(sections.map((s: any) => s.sectionGroup ?? null)).toEqual([null, null, group.id])
+  richSiteCache = { site, sections, group, link }
+  return richSiteCache
 }
 
 /** A space with merged content (a page with a child) and an open change request with an extra page. */
@@ -664,6 +790,32 @@ describe("GitBook's own client", () => {
     const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Reviewed by the client' })).data
     const review = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved })).data
     expect(review).toMatchObject({ object: 'change-request-review', status: 'approved', outdated: false })
+  })
+
+  it('builds, publishes and reads a site: sections, site-spaces, a share link, the published profile', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
+    const first = (await api.orgs.createSpace(org, { title: 'Client guide' })).data
+    const second = (await api.orgs.createSpace(org, { title: 'Client API' })).data
+    const created = await api.orgs.createSite(org, { title: 'Client site', visibility: 'share-link' as any, spaces: [first.id] })
+    expect(created.status).toBe(201)
+    const siteId = created.data.id
+    const section = (await api.orgs.addSectionToSite(org, siteId, { spaceId: second.id, title: 'API' })).data
+    expect(section).toMatchObject({ object: 'site-section', title: 'API', default: false })
+    await api.orgs.updateSiteSectionById(org, siteId, section.id, { condition: 'visitor.claims.isAdmin', path: 'api' })
+    expect((await api.orgs.updateSiteById(org, siteId, { adaptiveContent: { enabled: true } })).data.adaptiveContent).toEqual({ enabled: true })
+    const added = (await api.orgs.addSpaceToSite(org, siteId, { spaceId: first.id, sectionId: section.id })).data
+    await api.orgs.sortSiteStructure(org, siteId, { item: { type: 'site-space' as any, id: added.id }, position: {} })
+    expect((await api.orgs.listSiteSpaces(org, siteId)).data.items.map((s) => s.id)).toContain(added.id)
+    const link = (await api.orgs.createSiteShareLink(org, siteId, { name: 'Client link' })).data
+    const published = await api.orgs.publishSite(org, siteId)
+    expect(published.data).toMatchObject({ id: siteId, published: true })
+    const shareKey = new URL(link.urls.published!).searchParams.get('shareKey')!
+    const profile = (await api.orgs.getPublishedContentSite(org, siteId, { shareKey })).data
+    expect(profile.structure.type).toBe('sections')
+    expect(profile.structure.structure.map((s: any) => s.title)).toEqual([first.title])
+    expect((await api.orgs.listSites(org, { published: true })).data.items.map((s) => s.id)).toContain(siteId)
+    await api.orgs.deleteSiteById(org, siteId)
+    await expect(api.orgs.getSiteById(org, siteId)).rejects.toMatchObject({ code: 404 })
   })
 
   it('surfaces docsctl errors as GitBook API errors', async () => {

@@ -11,25 +11,65 @@ const server = useTestServer({ beforeAll, afterAll })
 
 const pathValue = fc.oneof(fc.constantFrom('x', '1', '0', '-1', '..', '%2F', 'a b', 'README.md'), fc.string({ maxLength: 12 }))
 const json = fc.jsonValue({ maxDepth: 3 })
-const bodyValue = fc.oneof(
-  json,
-  fc.dictionary(
-    fc.constantFrom('title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files', 'body', 'page', 'node', 'tableCell', 'resolved', 'addedReactions', 'removedReactions', 'users', 'comment'),
-    json,
-    { maxKeys: 4 },
-  ),
-)
+const BODY_KEYS = ['title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files']
+const COMMENT_BODY_KEYS = ['body', 'page', 'node', 'tableCell', 'resolved', 'addedReactions', 'removedReactions', 'users', 'comment']
+const SITE_BODY_KEYS = ['spaces', 'spaceId', 'sectionId', 'path', 'condition', 'jsonSchema', 'item', 'name', 'active', 'proxy', 'hostname', 'basename', 'claims', 'expiresIn', 'sections', 'defaultSiteSpace', 'defaultSiteSection', 'visibility', 'adaptiveContent', 'icon', 'description', 'type']
+const QUERY_KEYS = ['limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated', 'shareKey', 'visitorAuthToken', 'space', 'title', 'published', 'default']
+const bodyValue = fc.oneof(json, fc.dictionary(fc.constantFrom(...BODY_KEYS, ...COMMENT_BODY_KEYS, ...SITE_BODY_KEYS), json, { maxKeys: 4 }))
+const queryValue = fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 }), { maxKeys: 3 })
 
 describe('arbitrary input', () => {
   for (const op of operations) {
     it(`${op.method} ${op.path} never answers 500`, async () => {
       await fc.assert(
-        fc.asyncProperty(pathValue, fc.dictionary(fc.constantFrom('limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated'), fc.string({ maxLength: 8 }), { maxKeys: 3 }), bodyValue, async (param, query, body) => {
+        fc.asyncProperty(pathValue, queryValue, bodyValue, async (param, query, body) => {
           const path = op.path.replace(/\{\w+\}/g, () => encodeURIComponent(param))
           const search = new URLSearchParams(query).toString()
           const res = await server.request(op.method, `/v1${path}${search ? `?${search}` : ''}`, op.method === 'GET' || op.method === 'DELETE' ? {} : { body })
           expect(res.status, JSON.stringify({ path, search, body, answer: res.body })).toBeLessThan(500)
           if (res.status >= 400) expect(res.body).toEqual({ error: { code: res.status, message: expect.any(String), ...(res.body.error.data ? { data: expect.anything() } : {}) } })
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 15), seed: Number(process.env.FUZZ_SEED ?? 42) },
+      )
+    })
+  }
+})
+
+describe('arbitrary input on a real site', () => {
+  /** Real ids for every path parameter of the site operations, so the fuzzing reaches their handlers. */
+  let ids: Record<string, string>
+  // Deletes last, the deepest first, so that the site and its parts exist while the other operations are fuzzed.
+  const siteOperations = operations
+    .filter((op) => op.path.startsWith('/orgs/{organizationId}/sites'))
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || (a.method === 'DELETE' ? b.path.length - a.path.length : 0))
+  const siteBody = fc.oneof(
+    json,
+    fc.dictionary(
+      fc.constantFrom(...SITE_BODY_KEYS),
+      fc.oneof(json, fc.string({ maxLength: 40 }), fc.constantFrom('visitor.claims.a == 1', 'visitor.claims[', '(((', 'new', 'docs.acme.io', 'acme.com/docs'), fc.record({ type: fc.constantFrom('site-space', 'site-section', 'site-section-group'), id: fc.string({ maxLength: 4 }) })),
+      { maxKeys: 4 },
+    ),
+  )
+
+  beforeAll(async () => {
+    const org = server.organizationId
+    const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Fuzzed' } })).body
+    const site = (await server.request('POST', `/v1/orgs/${org}/sites`, { body: { title: 'Fuzzed site', spaces: [space.id] } })).body
+    const section = (await server.request('POST', `/v1/orgs/${org}/sites/${site.id}/sections`, { body: { spaceId: space.id } })).body
+    const group = (await server.request('POST', `/v1/orgs/${org}/sites/${site.id}/section-groups`, { body: { title: 'G', sections: [section.id] } })).body
+    const link = (await server.request('POST', `/v1/orgs/${org}/sites/${site.id}/share-links`, { body: { name: 'L' } })).body
+    ids = { organizationId: org, siteId: site.id, siteSectionId: section.id, siteSpaceId: section.siteSpaces[0].id, siteSectionGroupId: group.id, shareLinkId: link.id }
+  })
+
+  for (const op of siteOperations) {
+    it(`${op.method} ${op.path} with real ids never answers 500`, async () => {
+      await fc.assert(
+        fc.asyncProperty(queryValue, siteBody, async (query, body) => {
+          const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name])
+          const search = new URLSearchParams(query).toString()
+          const res = await server.request(op.method, `/v1${path}${search ? `?${search}` : ''}`, op.method === 'GET' || op.method === 'DELETE' ? {} : { body })
+          expect(res.status, JSON.stringify({ path, search, body, answer: res.body })).toBeLessThan(500)
+          if (res.status >= 400) expect(res.body).toEqual({ error: { code: res.status, message: expect.any(String) } })
         }),
         { numRuns: Number(process.env.FUZZ_RUNS ?? 15), seed: Number(process.env.FUZZ_SEED ?? 42) },
       )

@@ -76,3 +76,10 @@ export async function listAll(server: TestServer, path: string, options: { limit
 export async function idsOf(server: TestServer, path: string, token?: string): Promise<string[]> {
   return (await listAll(server, path, { limit: 1000, token })).items.map((item) => item.id)
 }
+
+/** A new site in `organizationId`, showing `spaces` at its root. */
+export async function createSite(server: TestServer, organizationId: string, body: Record<string, unknown> = {}, token?: string): Promise<any> {
+  const res = await server.request('POST', `/v1/orgs/${organizationId}/sites`, { body: { title: `Site ${++counter}`, ...body }, token })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body
+}

@@ -15,6 +15,11 @@ export const Limits = {
   user: { displayName: 100, email: 254 },
   /** OpenAPI spec slug, source and version addresses, and uploaded text (each file). */
   openapiSpec: { slug: { min: 1, max: 100 }, url: 2048, textBytes: 5 * 1024 * 1024 },
+  site: { title: { min: 2, max: 128 }, hostname: 512, basename: { min: 1, max: 100 }, proxy: 512, spaces: 100 },
+  siteSection: { title: { min: 2, max: 128 }, description: 256, path: { min: 1, max: 100 }, condition: { min: 1, max: 1024 }, icon: 50 },
+  siteSpace: { path: { min: 1, max: 100 }, condition: { min: 1, max: 1024 } },
+  siteSectionGroup: { title: { min: 1, max: 100 }, icon: 50, sections: 100 },
+  shareLink: { name: 50 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

@@ -9,9 +9,27 @@ export interface Sibling {
   sort_order: number
 }
 
+/**
+ * A reference to a sibling: `{type, <field>}` where the field is named after the type (`space`, `collection`,
+ * `siteSpace`, `siteSection`) or is `id` (site structure items).
+ */
+export interface Pointer {
+  type: string
+  id?: string
+  space?: string
+  collection?: string
+  siteSpace?: string
+  siteSection?: string
+}
+
 export interface PositionInput {
-  before?: { type: string; space?: string; collection?: string }
-  after?: { type: string; space?: string; collection?: string }
+  before?: Pointer
+  after?: Pointer
+}
+
+/** The id a pointer refers to. */
+export function pointerId(pointer: Pointer): string | undefined {
+  return pointer.id ?? pointer.space ?? pointer.collection ?? pointer.siteSpace ?? pointer.siteSection
 }
 
 export const ORDER_STEP = 1024
@@ -26,7 +44,7 @@ export function sortOrderFor(siblings: Sibling[], position: PositionInput | unde
   }
   const pointer = position.before ?? position.after!
   const field = position.before ? 'position.before' : 'position.after'
-  const refId = pointer.type === 'space' ? pointer.space : pointer.collection
+  const refId = pointerId(pointer)
   const index = siblings.findIndex((s) => s.id === refId)
   if (index < 0) {
     throw new BadRequestError(`body.${field}: ${pointer.type} "${refId}" is not among the siblings at the destination; position relative to an item of the same parent.`)

@@ -5,7 +5,10 @@
  * Level on a space or collection = the highest of
  *   - the caller's organization role (admins have admin everywhere; guests have none),
  *   - the default level of the object, or of the nearest collection above it when the level is `inherit`,
- * and at least `read` for anyone (guest or non-member) on a space published as `public` or `unlisted`.
+ * and at least `read` for anyone (guest or non-member) on a space published as `public` or `unlisted`, or shown by a
+ * published site to its audience (domain/sites/published-access.ts; share keys and visitor tokens count once the
+ * operation hands them over with `useSiteCredentials`).
+ * Level on a site = the caller's organization role.
  * One resolver lives per request and caches what it loads.
  */
 import type { Db } from '../../store/database'
@@ -13,10 +16,12 @@ import type { CollectionRow } from '../../store/tables/collection.table'
 import type { MemberRow } from '../../store/tables/member.table'
 import type { OrganizationRow } from '../../store/tables/organization.table'
 import type { SpaceRow } from '../../store/tables/space.table'
+import type { SiteRow } from '../../store/tables/site.table'
 import type { UserRow } from '../../store/tables/user.table'
 import { findMember } from '../../store/members'
 import { listAllCollectionsOfOrganization } from '../../store/collections'
 import { ForbiddenError, NotFoundError } from '../../errors'
+import { publishedSpaceIds, type SiteCredentials } from '../sites/published-access'
 import { CAPABILITIES, LEVEL, commentPermissionsAt, levelOf, permissionsAt, type Action, type CommentPermissions, type Level, type Permissions, type Resource } from './roles'
 
 export interface Actor {
@@ -41,14 +46,18 @@ export type Subject =
   | { kind: 'space'; row: SpaceLike }
   | { kind: 'openapiSpec'; row: { id: string; organization_id: string; visibility: string } }
   | { kind: 'translation'; row: { id: string; organization_id: string } }
+  | { kind: 'site'; row: Pick<SiteRow, 'id' | 'organization_id'> }
 
 /** Readable names for messages. */
-const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation' }
+const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', site: 'site' }
 
 export class PermissionResolver {
   private members = new Map<string, MemberRow | null>()
   private levels = new WeakMap<object, Level>()
   private collections = new Map<string, Map<string, CollectionLike>>()
+  private siteCredentials: SiteCredentials = {}
+  /** Spaces published sites show this caller, by organization (computed only when a level falls short of read). */
+  private published = new Map<string, Promise<Set<string>>>()
 
   constructor(
     private readonly db: Db,
@@ -82,6 +91,7 @@ export class PermissionResolver {
   private async resolveLevel(subject: Subject): Promise<Level> {
     if (subject.kind === 'organization') return this.organizationLevel(subject.row.id)
     const orgLevel = await this.organizationLevel(subject.row.organization_id)
+    if (subject.kind === 'site') return orgLevel
     if (orgLevel === LEVEL.admin) return LEVEL.admin
     // Organization-wide objects follow the organization role; a public spec is readable by anyone.
     if (subject.kind === 'translation') return orgLevel
@@ -95,7 +105,23 @@ export class PermissionResolver {
     if (level < LEVEL.read && subject.kind === 'space' && (subject.row.visibility === 'public' || subject.row.visibility === 'unlisted')) {
       level = LEVEL.read
     }
+    if (level < LEVEL.read && subject.kind === 'space' && (await this.publishedSpaces(subject.row.organization_id)).has(subject.row.id)) level = LEVEL.read
     return level
+  }
+
+  /**
+   * The share key and visitor token the caller presents (query parameters of the operations that take them): the
+   * spaces of published sites they open become readable for this request.
+   */
+  useSiteCredentials(credentials: SiteCredentials): void {
+    this.siteCredentials = { shareKey: credentials.shareKey, visitorAuthToken: credentials.visitorAuthToken }
+    this.published.clear()
+  }
+
+  private publishedSpaces(organizationId: string): Promise<Set<string>> {
+    let ids = this.published.get(organizationId)
+    if (!ids) this.published.set(organizationId, (ids = publishedSpaceIds(this.db, organizationId, this.siteCredentials)))
+    return ids
   }
 
   /** Fills the `permissions` object of a presented resource. */
@@ -178,6 +204,7 @@ export class PermissionResolver {
   invalidate(): void {
     this.collections.clear()
     this.members.clear()
+    this.published.clear()
   }
 }
 

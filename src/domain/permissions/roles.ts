@@ -67,6 +67,20 @@ export const CAPABILITIES = {
     view: LEVEL.read,
     edit: LEVEL.create,
   },
+  /**
+   * Sites belong to their organization: the caller's organization role is its level on every site. `create` manages
+   * the structure (sections, groups, site-spaces); `admin` settings, publishing, share links and the visitor schema.
+   */
+  site: {
+    view: LEVEL.read,
+    access: LEVEL.read,
+    edit: LEVEL.edit,
+    create: LEVEL.create,
+    admin: LEVEL.admin,
+    installIntegration: LEVEL.admin,
+    viewAdaptiveSchema: LEVEL.read,
+    editAdaptiveSchema: LEVEL.admin,
+  },
 } as const
 
 export type Resource = keyof typeof CAPABILITIES

@@ -9,6 +9,7 @@ import * as m0007 from './0007-blob-encoding'
 import * as m0008 from './0008-job-progress'
 import * as m0009 from './0009-discussions'
 import * as m0010 from './0010-blob-deltas'
+import * as m0011 from './0011-sites'
 import * as m0012 from './0012-openapi-translations'
 import * as m0014 from './0014-search'
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-job-progress': m0008,
   '0009-discussions': m0009,
   '0010-blob-deltas': m0010,
+  '0011-sites': m0011,
   '0012-openapi-translations': m0012,
   '0014-search': m0014,
 }

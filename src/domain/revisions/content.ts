@@ -216,14 +216,15 @@ export function pagePaths(content: ContentSnapshot): Map<string, string> {
   return paths
 }
 
-/** A URL-safe slug from a title: lower-case words joined by hyphens. */
-export function slugify(title: string): string {
+/** A URL-safe slug from a title: lower-case words joined by hyphens, at most `max` characters; else `fallback`. */
+export function slugify(title: string, fallback = 'page', max = 100): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-  return slug || 'page'
+    .slice(0, max)
+    .replace(/-+$/, '')
+  return slug || fallback
 }

@@ -26,6 +26,7 @@ import {
 import { updateSite } from '../../store/sites'
 import { findSpaceById } from '../../store/spaces'
 import { newId, nowIso } from '../../store/ids'
+import { slugify } from '../revisions/content'
 import { ORDER_STEP, pointerId, sortOrderFor, spreadOrders, type PositionInput } from '../ordering/place-among-siblings'
 import { BadRequestError, ConflictError } from '../../errors'
 import { defaultSection, defaultSiteSpaceIn, hasSections, siteSpacesIn, type SiteTree } from './site-tree'
@@ -56,18 +57,8 @@ export async function pinDefaults(trx: Trx, tree: SiteTree): Promise<void> {
 /** Longest path of a section or site-space. */
 export const PATH_MAX = 100
 
-/** A path segment from a title: lowercase letters, digits and dashes. */
-export function slugify(title: string, fallback: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, PATH_MAX - 4)
-    .replace(/-+$/, '')
-  return slug || fallback
-}
+/** A path segment from a title (room left for a `-2` suffix). */
+const pathFrom = (title: string, fallback: string) => slugify(title, fallback, PATH_MAX - 4)
 
 /** `base`, else `base-2`, `base-3` … : the first not in `taken`. */
 export function uniquePath(base: string, taken: Iterable<string>): string {
@@ -155,7 +146,7 @@ export async function addSiteSpaceTo(trx: Trx, tree: SiteTree, sectionId: string
     site_id: tree.site.id,
     section_id: sectionId,
     space_id: space.id,
-    path: uniquePath(slugify(space.title, 'space'), siblings.map((s) => s.path)),
+    path: uniquePath(pathFrom(space.title, 'space'), siblings.map((s) => s.path)),
     condition: null,
     sort_order: await orderAmong(trx, siteSpaceSiblings(tree, sectionId), null, undefined),
     created_at: at,
@@ -202,7 +193,7 @@ async function insertSection(trx: Trx, tree: SiteTree, fields: { title: string; 
     title: fields.title,
     description: null,
     icon: fields.icon,
-    path: uniquePath(slugify(fields.title, 'section'), tree.sections.map((s) => s.path)),
+    path: uniquePath(pathFrom(fields.title, 'section'), tree.sections.map((s) => s.path)),
     condition: null,
     default_site_space_id: defaultSiteSpaceId,
     sort_order: await orderAmong(trx, rootSiblings(tree), null, undefined),

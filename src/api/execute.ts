@@ -9,6 +9,8 @@ import { NotFoundError } from '../errors'
 import { operationsById } from './index'
 import { WithStatus, type Operation, type OperationContext } from './operation'
 import { validateInput, type RawInput } from './validate'
+import { Limits } from './schemas/limits'
+import { VISITOR_TOKEN_MAX_LENGTH } from '../domain/sites/visitor-token'
 
 export interface ExecuteOptions {
   /** Bearer token of the caller. */
@@ -28,6 +30,12 @@ export function findOperation(id: string): Operation {
   return operation
 }
 
+function useSiteCredentials(ctx: OperationContext, query: Record<string, unknown> | undefined) {
+  const shareKey = typeof query?.shareKey === 'string' && query.shareKey.length <= Limits.shareLink.key ? query.shareKey : undefined
+  const visitorAuthToken = typeof query?.visitorAuthToken === 'string' && query.visitorAuthToken.length <= VISITOR_TOKEN_MAX_LENGTH ? query.visitorAuthToken : undefined
+  if (shareKey || visitorAuthToken) ctx.access.useSiteCredentials({ shareKey, visitorAuthToken })
+}
+
 export async function executeOperation(engine: Engine, operation: Operation, raw: RawInput, options: ExecuteOptions): Promise<OperationResult> {
   const actor: Actor | null = operation.public ? null : await authenticate(engine.db, options.token, engine.cache)
   const input = await validateInput(operation, raw)
@@ -38,6 +46,9 @@ export async function executeOperation(engine: Engine, operation: Operation, raw
     access: new PermissionResolver(engine.db, actor!),
     baseUrl: options.baseUrl ?? engine.baseUrl,
   }
+  // A share key or visitor token (query parameters) opens the spaces of the published site it belongs to, for reading,
+  // on every read operation: the space, and its pages, files and revisions.
+  if (operation.method === 'GET' && actor) useSiteCredentials(ctx, raw.query)
   // (The read cache empties itself on every write statement: see store/database.ts.)
   const answer = await operation.handler(ctx, input)
   const { status, body } = answer instanceof WithStatus ? answer : { status: operation.success, body: answer }

@@ -50,13 +50,12 @@ export const getSpaceById = defineOperation({
   description: 'A deleted space is answered with `deletedAt` while it can be restored.',
   params: SpaceId,
   query: Type.Object({
-    shareKey: Type.Optional(Type.String({ maxLength: 256, description: 'Key of an active share link: opens the spaces of the published site it belongs to.' })),
+    shareKey: Type.Optional(Type.String({ maxLength: Limits.shareLink.key, description: 'Key of an active share link: opens the spaces of the published site it belongs to.' })),
     visitorAuthToken: Type.Optional(Type.String({ maxLength: VISITOR_TOKEN_MAX_LENGTH, description: 'A visitor token signed for a published site: opens the spaces it shows the visitor.' })),
   }),
   success: 200,
   response: Space,
   async handler(ctx, { params, query }) {
-    if (query.shareKey || query.visitorAuthToken) ctx.access.useSiteCredentials(query)
     return presentSpace(await loadSpace(ctx, params.spaceId), ctx)
   },
 })

@@ -380,6 +380,11 @@ describe('GET …/sites/{siteId}/published: only to the audience of the site', (
     const key = keyOf(await createShareLink(shared.id))
     expectError(await server.request('GET', `/v1/spaces/${sharedSpace.id}`, { token: outsider.token }), 404)
     expect((await server.request('GET', `/v1/spaces/${sharedSpace.id}${q({ shareKey: key })}`, { token: outsider.token })).status).toBe(200)
+    // Its content too, with the same key; never writes.
+    expectError(await server.request('GET', `/v1/spaces/${sharedSpace.id}/content/pages`, { token: outsider.token }), 404)
+    expect((await server.request('GET', `/v1/spaces/${sharedSpace.id}/content/pages${q({ shareKey: key })}`, { token: outsider.token })).status).toBe(200)
+    expect((await server.request('GET', `/v1/spaces/${sharedSpace.id}/content${q({ shareKey: key })}`, { token: outsider.token })).body.object).toBe('revision')
+    expectError(await server.request('POST', `/v1/spaces/${sharedSpace.id}/change-requests${q({ shareKey: key })}`, { token: outsider.token, body: { subject: 'No' } }), 404)
 
     const { site: guarded, space: guardedSpace } = await publishedSite('visitor-auth')
     expectError(await server.request('GET', `/v1/spaces/${guardedSpace.id}`, { token: outsider.token }), 404)

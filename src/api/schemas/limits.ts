@@ -19,7 +19,7 @@ export const Limits = {
   siteSection: { title: { min: 2, max: 128 }, description: 256, path: { min: 1, max: 100 }, condition: { min: 1, max: 1024 }, icon: 50 },
   siteSpace: { path: { min: 1, max: 100 }, condition: { min: 1, max: 1024 } },
   siteSectionGroup: { title: { min: 1, max: 100 }, icon: 50, sections: 100 },
-  shareLink: { name: 50 },
+  shareLink: { name: 50, key: 256 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

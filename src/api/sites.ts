@@ -354,21 +354,24 @@ export const sortSiteStructure = defineOperation({
 
 const AdaptiveJsonSchemaInput = Type.Unsafe<AdaptiveJsonSchema>(ADAPTIVE_JSON_SCHEMA)
 
+/** The site's visitor schema; until one is set, the empty one (no claims), dated at the site's creation. */
 function presentAdaptiveSchema(site: SiteRow) {
-  return { object: 'site-adaptive-schema' as const, jsonSchema: JSON.parse(site.adaptive_schema!) as AdaptiveJsonSchema, updatedAt: site.adaptive_schema_updated_at! }
+  if (!site.adaptive_schema) return { object: 'site-adaptive-schema' as const, jsonSchema: EMPTY_ADAPTIVE_SCHEMA, updatedAt: site.created_at }
+  return { object: 'site-adaptive-schema' as const, jsonSchema: JSON.parse(site.adaptive_schema) as AdaptiveJsonSchema, updatedAt: site.adaptive_schema_updated_at! }
 }
+
+const EMPTY_ADAPTIVE_SCHEMA = { type: 'object', properties: {}, additionalProperties: false } as unknown as AdaptiveJsonSchema
 
 export const getSiteAdaptiveSchema = defineOperation({
   id: 'getSiteAdaptiveSchema',
   method: 'GET',
   path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
   tag: 'sites',
-  summary: 'The visitor schema of adaptive content (404 until one is set)',
+  summary: 'The visitor schema of adaptive content (the empty schema until one is set)',
   params: SiteParams,
   success: 200,
   async handler(ctx, { params }) {
     const site = await loadSite(ctx, params.organizationId, params.siteId, 'viewAdaptiveSchema')
-    if (!site.adaptive_schema) throw new NotFoundError(`Site "${site.id}" has no visitor schema yet: set one with PUT …/adaptive-schema (docsctl site schema set).`)
     return presentAdaptiveSchema(site)
   },
 })

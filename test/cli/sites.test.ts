@@ -125,9 +125,8 @@ describe('docsctl site', () => {
 
   it('sets the visitor schema from a file and lists the conditions it suggests', async () => {
     const siteId = (await runJson('site', 'create', '--title', 'Adaptive')).id
-    const missing = await run('site', 'schema', 'get', '--site', siteId)
-    expect(missing.exitCode).toBe(1)
-    expect(missing.stderr).toContain('docsctl site schema set')
+    const empty = JSON.parse((await run('site', 'schema', 'get', '--site', siteId, '--json')).stdout)
+    expect(empty.jsonSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false })
     const file = join(dataDir, 'schema.json')
     writeFileSync(file, JSON.stringify({ type: 'object', properties: { isAdmin: { type: 'boolean', description: 'Admin' } }, additionalProperties: false }))
     expect((await run('site', 'schema', 'set', '--site', siteId, '--file', file)).stdout).toBe('Set the visitor schema (1 top-level claims).\n')

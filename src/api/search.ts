@@ -11,11 +11,11 @@ import { loadLiveSpace } from './spaces'
 import { loadOrganization } from './organizations'
 import { appUrl } from './presenters/urls'
 import { visibleContentIds } from '../domain/permissions/visible-content'
-import { syncSearchIndex } from '../domain/search/search-index'
+import { sectionsOf, syncSearchIndex } from '../domain/search/search-index'
 import { loadContent, pagePaths, type ContentSnapshot } from '../domain/revisions/content'
 import { findRevisionById } from '../store/revisions'
 import { listSpaceAccessRows } from '../store/spaces'
-import { indexedRevisions, searchSections, sectionBodies, type SectionHit } from '../store/search'
+import { indexedRevisions, searchSections, type SectionHit } from '../store/search'
 
 /** Sections read per search, best first; pages and spaces are grouped from them. */
 const MAX_SECTIONS = 1000
@@ -47,7 +47,6 @@ async function findPages(ctx: OperationContext, spaces: SpaceRef[], text: string
 /** Pages as GitBook's SearchPageResult: only those shown are read from their revision (paths, ancestors, bodies). */
 async function presentPages(ctx: OperationContext, spaces: SpaceRef[], shown: PageHits[], ranks: Map<PageHits, number>) {
   const bySpace = new Map(spaces.map((s) => [s.id, s]))
-  const bodies = await sectionBodies(ctx.db, shown.flatMap((p) => p.hits.map((h) => h.row)))
   const contents = new Map<string, { content: ContentSnapshot; paths: Map<string, string> }>()
   const results = []
   for (const entry of shown) {
@@ -64,6 +63,8 @@ async function presentPages(ctx: OperationContext, spaces: SpaceRef[], shown: Pa
     const ancestors = []
     for (let parent = page.parent ? content.pages.get(page.parent) : undefined; parent; parent = parent.parent ? content.pages.get(parent.parent) : undefined) ancestors.unshift({ title: parent.title })
     const pageUrl = appUrl(ctx.baseUrl, `/s/${entry.spaceId}/${path}`)
+    // Bodies are read from the page itself (the index keeps only terms).
+    const bodies = new Map(sectionsOf(page).map((section) => [section.anchor, section.body]))
     results.push({
       id: page.id,
       title: page.title,
@@ -73,7 +74,7 @@ async function presentPages(ctx: OperationContext, spaces: SpaceRef[], shown: Pa
       rank: ranks.get(entry)!,
       resultType: entry.hits[0].anchor === '' ? ('page' as const) : ('section' as const),
       sections: entry.hits.map((hit) => {
-        const body = bodies.get(hit.row) ?? ''
+        const body = bodies.get(hit.anchor) ?? ''
         return {
           id: `${page.id}#${hit.anchor}`,
           title: hit.sectionTitle,

@@ -21,7 +21,7 @@ import type { BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
-import type { SearchIndexedTable, SearchSectionTable } from './tables/search.table'
+import type { SearchIndexedTable, SearchRowTable } from './tables/search.table'
 import type { CommentReactionTable, CommentTable } from './tables/comment.table'
 import type { RequestedReviewerTable, ReviewTable } from './tables/review.table'
 import type { OpenAPISpecTable, OpenAPISpecVersionTable } from './tables/openapi-spec.table'
@@ -47,7 +47,7 @@ export interface Database {
   change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
   git_syncs: GitSyncTable
-  search_sections: SearchSectionTable
+  search_rows: SearchRowTable
   search_indexed: SearchIndexedTable
   comments: CommentTable
   comment_reactions: CommentReactionTable

@@ -1,8 +1,10 @@
 /**
  * The full-text index: the store's one SQLite-specific search module (FTS5). Sections of pages go in per space
- * and page; queries answer the best sections with a bm25 score (titles weigh more than bodies).
+ * and page; an edit rewrites only the sections whose text changed; queries answer the best sections with a bm25
+ * score (titles weigh more than bodies). The index is contentless: section bodies are read from the pages.
  */
 import { sql } from 'kysely'
+import { hashBytes } from './blobs'
 import type { Db, Trx } from './database'
 
 export interface IndexedSection {
@@ -12,8 +14,6 @@ export interface IndexedSection {
 }
 
 export interface SectionHit {
-  /** The row of the section in the index (its body is read with sectionBodies). */
-  row: number
   spaceId: string
   pageId: string
   anchor: string
@@ -34,22 +34,50 @@ export async function indexedRevisions(db: Db, spaceIds: string[]): Promise<Map<
   return new Map(rows.rows.map((r) => [r.space_id, r.revision_id]))
 }
 
-/** Replaces the sections of the given pages (an empty list removes a page) and records the revision indexed. */
+/**
+ * Brings the sections of the given pages to what they are now (null: the page is gone or not indexed), writing
+ * only the sections whose text changed, and records the revision indexed.
+ */
 export async function writePageSections(trx: Trx, spaceId: string, revisionId: string, pages: Map<string, { title: string; sections: IndexedSection[] } | null>): Promise<void> {
   const ids = [...pages.keys()]
+  const existing = new Map<string, { id: number; key: string }[]>()
   for (let i = 0; i < ids.length; i += 500) {
-    await trx.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', ids.slice(i, i + 500)).execute()
+    const rows = await trx.selectFrom('search_rows').select(['id', 'page_id', 'anchor', 'hash']).where('space_id', '=', spaceId).where('page_id', 'in', ids.slice(i, i + 500)).execute()
+    for (const row of rows) existing.set(row.page_id, [...(existing.get(row.page_id) ?? []), { id: row.id, key: `${row.anchor}\n${row.hash}` }])
   }
-  const rows = [...pages].flatMap(([pageId, page]) =>
-    (page?.sections ?? []).map((s) => ({ space_id: spaceId, page_id: pageId, anchor: s.anchor, page_title: page!.title, section_title: s.title, body: s.body })),
-  )
-  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('search_sections').values(rows.slice(i, i + 100)).execute()
+  const gone: number[] = []
+  for (const [pageId, page] of pages) {
+    const kept = new Map<string, number[]>()
+    for (const row of existing.get(pageId) ?? []) kept.set(row.key, [...(kept.get(row.key) ?? []), row.id])
+    for (const section of page?.sections ?? []) {
+      const hash = hashBytes(`${page!.title}\n${section.title}\n${section.body}`)
+      const key = `${section.anchor}\n${hash}`
+      // An unchanged section (same anchor and text) stays as it is.
+      if (kept.get(key)?.length) {
+        kept.get(key)!.pop()
+        continue
+      }
+      const { id } = await trx.insertInto('search_rows').values({ space_id: spaceId, page_id: pageId, anchor: section.anchor, section_title: section.title, hash }).returning('id').executeTakeFirstOrThrow()
+      await sql`INSERT INTO search_sections (rowid, page_title, section_title, body) VALUES (${id}, ${page!.title}, ${section.title}, ${section.body})`.execute(trx)
+    }
+    for (const rows of kept.values()) gone.push(...rows)
+  }
+  await deleteRows(trx, gone)
   await trx.insertInto('search_indexed').values({ space_id: spaceId, revision_id: revisionId }).onConflict((oc) => oc.column('space_id').doUpdateSet({ revision_id: revisionId })).execute()
+}
+
+async function deleteRows(trx: Db | Trx, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = JSON.stringify(ids.slice(i, i + 500))
+    await sql`DELETE FROM search_sections WHERE rowid IN (SELECT value FROM json_each(${chunk}))`.execute(trx)
+    await sql`DELETE FROM search_rows WHERE id IN (SELECT value FROM json_each(${chunk}))`.execute(trx)
+  }
 }
 
 /** Removes a space from the index. */
 export async function dropSpaceFromIndex(trx: Db | Trx, spaceId: string): Promise<void> {
-  await trx.deleteFrom('search_sections').where('space_id', '=', spaceId).execute()
+  const rows = await trx.selectFrom('search_rows').select('id').where('space_id', '=', spaceId).execute()
+  await deleteRows(trx, rows.map((r) => r.id))
   await trx.deleteFrom('search_indexed').where('space_id', '=', spaceId).execute()
 }
 
@@ -67,19 +95,12 @@ export function ftsQuery(text: string): string | undefined {
 export async function searchSections(db: Db, spaceIds: string[], text: string, limit: number): Promise<SectionHit[]> {
   const match = ftsQuery(text)
   if (!match || spaceIds.length === 0) return []
-  const result = await sql<{ rowid: number; space_id: string; page_id: string; anchor: string; section_title: string; rank: number }>`
-    SELECT rowid, space_id, page_id, anchor, section_title, bm25(search_sections, 0, 0, 0, 10.0, 4.0, 1.0) AS rank
-    FROM search_sections
-    WHERE search_sections MATCH ${match} AND space_id IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))
+  const result = await sql<{ space_id: string; page_id: string; anchor: string; section_title: string; rank: number }>`
+    SELECT r.space_id, r.page_id, r.anchor, r.section_title, bm25(search_sections, 10.0, 4.0, 1.0) AS rank
+    FROM search_sections JOIN search_rows r ON r.id = search_sections.rowid
+    WHERE search_sections MATCH ${match} AND r.space_id IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))
     ORDER BY rank
     LIMIT ${limit}`.execute(db)
   // bm25 is lower-is-better and negative; GitBook's score is higher-is-better and not below zero.
-  return result.rows.map((r) => ({ row: r.rowid, spaceId: r.space_id, pageId: r.page_id, anchor: r.anchor, sectionTitle: r.section_title, score: -r.rank }))
-}
-
-/** The bodies of sections by index row (read only for the results shown). */
-export async function sectionBodies(db: Db, rows: number[]): Promise<Map<number, string>> {
-  const result = await sql<{ rowid: number; body: string }>`
-    SELECT rowid, body FROM search_sections WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(rows)}))`.execute(db)
-  return new Map(result.rows.map((r) => [r.rowid, r.body]))
+  return result.rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, anchor: r.anchor, sectionTitle: r.section_title, score: -r.rank }))
 }

@@ -24,6 +24,10 @@ import type { GitSyncTable } from './tables/git-sync.table'
 import type { SearchIndexedTable, SearchSectionTable } from './tables/search.table'
 import type { CommentReactionTable, CommentTable } from './tables/comment.table'
 import type { RequestedReviewerTable, ReviewTable } from './tables/review.table'
+import type { TeamMemberTable, TeamTable } from './tables/team.table'
+import type { ContentPermissionTable } from './tables/content-permission.table'
+import type { InviteTable } from './tables/invite.table'
+import type { SamlProviderTable } from './tables/saml-provider.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -46,6 +50,11 @@ export interface Database {
   comment_reactions: CommentReactionTable
   change_request_reviews: ReviewTable
   change_request_reviewers: RequestedReviewerTable
+  teams: TeamTable
+  team_members: TeamMemberTable
+  content_permissions: ContentPermissionTable
+  invites: InviteTable
+  saml_providers: SamlProviderTable
 }
 
 export type Db = Kysely<Database>

@@ -13,6 +13,9 @@ export const Limits = {
   /** Users asked for a review in one request. */
   review: { requestedUsers: 50 },
   user: { displayName: 100, email: 254 },
+  team: { title: { min: 1, max: 64 } },
+  saml: { label: { min: 1, max: 30 }, entityID: 1024, certificate: 10_000, ssoURL: 2048 },
+  subdomain: { min: 3, max: 32 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

@@ -10,6 +10,7 @@ import * as m0008 from './0008-job-progress'
 import * as m0009 from './0009-discussions'
 import * as m0010 from './0010-blob-deltas'
 import * as m0014 from './0014-search'
+import * as m0015 from './0015-org-admin'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-discussions': m0009,
   '0010-blob-deltas': m0010,
   '0014-search': m0014,
+  '0015-org-admin': m0015,
 }

@@ -368,7 +368,7 @@ describe('GET /v1/orgs/{organizationId}/members/{userId}/spaces and /teams', () 
     expect((await server.request('GET', `/v1/orgs/${org.id}/members/${guest.userId}/spaces?order=asc`, { token: guest.token })).body.items.map((i: any) => i.space.id)).toEqual([open.id, invited.id])
     const reader = await server.addUser('read', { organizationId: org.id })
     expectError(await server.request('GET', `/v1/orgs/${org.id}/members/${guest.userId}/spaces`, { token: reader.token }), 403)
-    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${reader.userId}/spaces`)).body.items.map((i: any) => i.permission)).toEqual(['read', 'read', 'read'])
+    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${reader.userId}/spaces`)).body.items.map((i: any) => i.permission)).toEqual(['read', 'read', 'comment'])
   })
 
   it('lists the teams of a member with its team role and a title filter in any case', async () => {

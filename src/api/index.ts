@@ -16,11 +16,12 @@ import * as comments from './comments'
 import * as reviews from './reviews'
 import * as teams from './teams'
 import * as permissions from './permissions'
+import * as invites from './invites'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
 }
 
-export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews, teams, permissions)
+export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews, teams, permissions, invites)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

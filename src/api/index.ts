@@ -17,11 +17,12 @@ import * as reviews from './reviews'
 import * as teams from './teams'
 import * as permissions from './permissions'
 import * as invites from './invites'
+import * as saml from './saml'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
 }
 
-export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews, teams, permissions, invites)
+export const operations: Operation[] = collect(system, organizations, members, collections, spaces, content, changeRequests, links, files, reusableContents, gitSync, search, comments, reviews, teams, permissions, invites, saml)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

@@ -13,7 +13,7 @@ import { apiUrl } from './presenters/urls'
 import { loadOrganization } from './organizations'
 import { loadSpace } from './spaces'
 import { loadCollection } from './collections'
-import { deleteInvite, findInvite, insertInvite, listInvites, updateInviteRole } from '../store/invites'
+import { deleteInvite, findInvite, insertInvite, listOrganizationInvites, updateInviteRole } from '../store/invites'
 import { findOrganizationById } from '../store/organizations'
 import { findMember, insertMember, updateMemberRole } from '../store/members'
 import { findPermission, upsertPermission } from '../store/permissions'
@@ -69,7 +69,8 @@ export const listOrganizationInviteLinks = defineOperation({
   method: 'GET',
   path: '/orgs/{organizationId}/link-invites',
   tag: 'invites',
-  summary: 'List the invite links of an organization (admins), oldest first',
+  summary: 'List the invite links to an organization (admins), oldest first',
+  description: 'As in GitBook, invites to a space or collection are not listed here; they are read by id.',
   params: OrganizationId,
   query: Type.Object({ ...PageQuery }),
   success: 200,
@@ -77,7 +78,7 @@ export const listOrganizationInviteLinks = defineOperation({
   async handler(ctx, { params, query }) {
     const org = await loadOrganization(ctx, params.organizationId)
     await ctx.access.authorize('organization', 'admin', { kind: 'organization', row: org })
-    const page = await listInvites(ctx.db, org.id, { page: query.page, limit: query.limit! })
+    const page = await listOrganizationInvites(ctx.db, org.id, { page: query.page, limit: query.limit! })
     return listEnvelope({ ...page, items: await Promise.all(page.items.map(async (invite) => presentInvite(ctx, invite, await subjectOf(ctx, invite)))) })
   },
 })

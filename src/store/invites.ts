@@ -7,9 +7,9 @@ export async function findInvite(db: Db | Trx, organizationId: string, id: strin
   return db.selectFrom('invites').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst()
 }
 
-/** Invite links of an organization, oldest first. */
-export function listInvites(db: Db, organizationId: string, request: PageRequest) {
-  const query = db.selectFrom('invites').selectAll().where('organization_id', '=', organizationId)
+/** Invite links to the organization itself (not to a space or collection in it), oldest first. */
+export function listOrganizationInvites(db: Db, organizationId: string, request: PageRequest) {
+  const query = db.selectFrom('invites').selectAll().where('organization_id', '=', organizationId).where('space_id', 'is', null).where('collection_id', 'is', null)
   return paginate(db, query, [{ column: 'created_at', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
 }
 

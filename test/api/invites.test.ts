@@ -50,8 +50,9 @@ describe('invite links', () => {
     const a = (await create(org.id, { role: 'read' })).body
     const space = await createSpace(server, org.id)
     const b = (await create(org.id, { level: null, space: space.id })).body
+    const c = (await create(org.id, { role: null })).body
     const { items } = await listAll(server, `/v1/orgs/${org.id}/link-invites`, { limit: 1 })
-    expect(items.map((i) => i.id)).toEqual([a.id, b.id])
+    expect(items.map((i) => i.id), 'organization invites only, oldest first').toEqual([a.id, c.id])
     expect((await server.request('GET', `/v1/orgs/${org.id}/link-invites/${a.id}`)).body).toMatchObject({ id: a.id, role: 'read' })
     expect((await server.request('PATCH', `/v1/orgs/${org.id}/link-invites/${a.id}`, { body: { role: 'review' } })).body).toMatchObject({ role: 'review' })
     expect((await server.request('PATCH', `/v1/orgs/${org.id}/link-invites/${b.id}`, { body: { level: 'read' } })).body).toMatchObject({ level: 'read' })

@@ -14,7 +14,7 @@ const json = fc.jsonValue({ maxDepth: 3 })
 const bodyValue = fc.oneof(
   json,
   fc.dictionary(
-    fc.constantFrom('title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files', 'body', 'page', 'node', 'tableCell', 'resolved', 'addedReactions', 'removedReactions', 'users', 'comment'),
+    fc.constantFrom('title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files', 'body', 'page', 'node', 'tableCell', 'resolved', 'addedReactions', 'removedReactions', 'users', 'comment', 'teams', 'members', 'add', 'remove', 'memberships', 'level', 'space', 'collection', 'label', 'certificate', 'ssoURL', 'defaultTeam', 'emails'),
     json,
     { maxKeys: 4 },
   ),
@@ -24,7 +24,7 @@ describe('arbitrary input', () => {
   for (const op of operations) {
     it(`${op.method} ${op.path} never answers 500`, async () => {
       await fc.assert(
-        fc.asyncProperty(pathValue, fc.dictionary(fc.constantFrom('limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated'), fc.string({ maxLength: 8 }), { maxKeys: 3 }), bodyValue, async (param, query, body) => {
+        fc.asyncProperty(pathValue, fc.dictionary(fc.constantFrom('limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated', 'role', 'search', 'sort', 'owner', 'title'), fc.string({ maxLength: 8 }), { maxKeys: 3 }), bodyValue, async (param, query, body) => {
           const path = op.path.replace(/\{\w+\}/g, () => encodeURIComponent(param))
           const search = new URLSearchParams(query).toString()
           const res = await server.request(op.method, `/v1${path}${search ? `?${search}` : ''}`, op.method === 'GET' || op.method === 'DELETE' ? {} : { body })

@@ -17,6 +17,11 @@ import { linksCommand } from './links'
 import { searchCommand } from './search'
 import { gitCommands } from './git'
 import { devCommand } from './dev'
+import { memberCommands } from './members'
+import { teamCommands } from './teams'
+import { inviteCommands } from './invites'
+import { permissionCommands } from './permissions'
+import { samlCommands } from './saml'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -38,7 +43,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, tokenCommands, userCommands, memberCommands, teamCommands, inviteCommands, permissionCommands, samlCommands]) mountGroup(program, group)
   return program
 }
 

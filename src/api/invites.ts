@@ -19,7 +19,7 @@ import { findMember, insertMember, updateMemberRole } from '../store/members'
 import { findPermission, upsertPermission } from '../store/permissions'
 import { findSpaceById } from '../store/spaces'
 import { findCollectionById } from '../store/collections'
-import { newId, nowIso } from '../store/ids'
+import { newId, nextTimestamp, nowIso } from '../store/ids'
 import { levelOf } from '../domain/permissions/roles'
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors'
 import type { InviteRow } from '../store/tables/invite.table'
@@ -101,7 +101,7 @@ export const createOrganizationInvite = defineOperation({
   response: Invite,
   async handler(ctx, { params, body }) {
     const org = await loadOrganization(ctx, params.organizationId)
-    const row: InviteRow = { id: newId(), organization_id: org.id, space_id: null, collection_id: null, role: null, created_by: ctx.actor.user.id, created_at: nowIso() }
+    const row: InviteRow = { id: newId(), organization_id: org.id, space_id: null, collection_id: null, role: null, created_by: ctx.actor.user.id, created_at: nextTimestamp() }
     if ('role' in body) row.role = body.role
     else {
       row.role = body.level

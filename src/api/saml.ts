@@ -15,7 +15,7 @@ import { loadOrganization } from './organizations'
 import { deleteSamlProvider, findSamlProvider, insertSamlProvider, listAllSamlProviders, listSamlProviders, updateSamlProvider } from '../store/saml-providers'
 import { findOrganizationByHostname } from '../store/organizations'
 import { findTeam } from '../store/teams'
-import { newId, nowIso } from '../store/ids'
+import { newId, nextTimestamp } from '../store/ids'
 import { BadRequestError, NotFoundError } from '../errors'
 import type { SamlProviderRow, SamlProviderUpdate } from '../store/tables/saml-provider.table'
 
@@ -134,7 +134,7 @@ export const createOrganizationSAMLProvider = defineOperation({
       sso_url: update.sso_url ?? null,
       default_team_id: update.default_team_id ?? null,
       default_role: update.default_role === undefined ? org.default_role : update.default_role,
-      created_at: nowIso(),
+      created_at: nextTimestamp(),
     }
     await insertSamlProvider(ctx.db, row)
     return presentProvider(row, ctx)

@@ -10,7 +10,7 @@ import { presentMembers } from './members'
 import { findMember } from '../store/members'
 import { findUserByEmail } from '../store/users'
 import { deleteTeam, deleteTeamMember, findTeam, insertTeam, listTeamMembers, listTeams, updateTeamTitle, upsertTeamMember } from '../store/teams'
-import { newId, nowIso } from '../store/ids'
+import { newId, nextTimestamp } from '../store/ids'
 import { BadRequestError, NotFoundError } from '../errors'
 import type { Trx } from '../store/database'
 import type { TeamRow } from '../store/tables/team.table'
@@ -88,10 +88,10 @@ export const createOrganizationTeam = defineOperation({
   async handler(ctx, { params, body }) {
     const org = await loadOrganization(ctx, params.organizationId)
     await ctx.access.authorize('organization', 'admin', { kind: 'organization', row: org })
-    const row: TeamRow = { id: newId(), organization_id: org.id, title: body.title.trim() || body.title, created_at: nowIso() }
+    const row: TeamRow = { id: newId(), organization_id: org.id, title: body.title.trim() || body.title, created_at: nextTimestamp() }
     await ctx.db.transaction().execute(async (trx) => {
       await insertTeam(trx, row)
-      for (const [i, ref] of (body.members ?? []).entries()) await upsertTeamMember(trx, row.id, await memberId(trx, org.id, ref, `body.members.${i}`), 'member', nowIso())
+      for (const [i, ref] of (body.members ?? []).entries()) await upsertTeamMember(trx, row.id, await memberId(trx, org.id, ref, `body.members.${i}`), 'member', nextTimestamp())
     })
     return presentTeam(row, ctx)
   },
@@ -184,10 +184,9 @@ export const updateMembersInOrganizationTeam = defineOperation({
   async handler(ctx, { params, body }) {
     const team = await loadManagedTeam(ctx, params.organizationId, params.teamId)
     await ctx.db.transaction().execute(async (trx) => {
-      const at = nowIso()
-      for (const [i, ref] of (body.add ?? []).entries()) await upsertTeamMember(trx, team.id, await memberId(trx, team.organization_id, ref, `body.add.${i}`), 'member', at)
+      for (const [i, ref] of (body.add ?? []).entries()) await upsertTeamMember(trx, team.id, await memberId(trx, team.organization_id, ref, `body.add.${i}`), 'member', nextTimestamp())
       for (const [userId, { role }] of Object.entries(body.memberships ?? {})) {
-        await upsertTeamMember(trx, team.id, await memberId(trx, team.organization_id, userId, `body.memberships.${userId}`), role, at)
+        await upsertTeamMember(trx, team.id, await memberId(trx, team.organization_id, userId, `body.memberships.${userId}`), role, nextTimestamp())
       }
       for (const [i, ref] of (body.remove ?? []).entries()) await deleteTeamMember(trx, team.id, await memberId(trx, team.organization_id, ref, `body.remove.${i}`))
     })
@@ -210,7 +209,7 @@ export const addMemberToOrganizationTeamById = defineOperation({
     if (!(await findMember(ctx.db, team.organization_id, params.userId))) {
       throw new NotFoundError(`User "${params.userId}" is not a member of organization "${team.organization_id}".`)
     }
-    await upsertTeamMember(ctx.db, team.id, params.userId, body?.role ?? 'member', nowIso())
+    await upsertTeamMember(ctx.db, team.id, params.userId, body?.role ?? 'member', nextTimestamp())
     ctx.access.invalidate()
   },
 })

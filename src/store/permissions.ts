@@ -1,7 +1,7 @@
 /** Explicit permissions of users and teams on spaces and collections (content_permissions). */
 import type { Db, Trx } from './database'
 import { paginate, type PageRequest } from './pagination'
-import { newId, nowIso } from './ids'
+import { newId, nextTimestamp } from './ids'
 import type { ContentPermissionRow } from './tables/content-permission.table'
 
 export interface PermissionTarget {
@@ -51,7 +51,7 @@ export async function upsertPermission(trx: Trx, target: PermissionTarget, princ
       user_id: principal.userId ?? null,
       team_id: principal.teamId ?? null,
       role,
-      created_at: nowIso(),
+      created_at: nextTimestamp(),
     })
     .execute()
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { ChangeRequestReviewStatus, GitBookAPI, TranslationLanguage } from '@gitbook/api'
+import { ChangeRequestReviewStatus, GitBookAPI, MemberRole, TeamMemberRole, TranslationLanguage } from '@gitbook/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/index'
 import { useTestServer } from '../support/server'
@@ -711,6 +711,22 @@ describe("GitBook's own client", () => {
     const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Reviewed by the client' })).data
     const review = (await api.spaces.submitChangeRequestReview(space.id, cr.id, { status: ChangeRequestReviewStatus.Approved })).data
     expect(review).toMatchObject({ object: 'change-request-review', status: 'approved', outdated: false })
+  })
+
+  it('administers members, teams, permissions and subdomains through the orgs, spaces and subdomains methods', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
+    const member = await server.addUser(null)
+    const team = (await api.orgs.createOrganizationTeam(org, { title: 'Client team' })).data
+    expect(team).toMatchObject({ object: 'team', title: 'Client team', members: 0 })
+    await api.orgs.addMemberToOrganizationTeamById(org, team.id, member.userId, { role: TeamMemberRole.Owner } as any)
+    const space = (await api.orgs.createSpace(org, { title: 'Client permissions' })).data
+    await api.spaces.inviteToSpace(space.id, { role: MemberRole.Edit, teams: [team.id] })
+    const aggregate = (await api.spaces.listPermissionsAggregateInSpace(space.id)).data
+    expect(aggregate.items.find((p) => p.user.id === member.userId)?.permission).toBe('edit')
+    const members = (await api.orgs.listMembersInOrganizationById(org, { role: 'guest' as any, limit: 1000 })).data
+    expect(members.items.find((m) => m.id === member.userId)).toMatchObject({ role: null, teams: 1 })
+    await richOrganization()
+    expect((await api.subdomains.getSubdomain('compat-org')).data).toMatchObject({ object: 'subdomain', target: { type: 'organization', organization: org } })
   })
 
   it('surfaces docsctl errors as GitBook API errors', async () => {

@@ -21,6 +21,10 @@ import * as siteSections from './site-sections'
 import * as siteSpaces from './site-spaces'
 import * as siteSectionGroups from './site-section-groups'
 import * as siteShareLinks from './site-share-links'
+import * as teams from './teams'
+import * as permissions from './permissions'
+import * as invites from './invites'
+import * as saml from './saml'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
@@ -48,6 +52,10 @@ export const operations: Operation[] = collect(
   siteSpaces,
   siteSectionGroups,
   siteShareLinks,
+  teams,
+  permissions,
+  invites,
+  saml,
 )
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

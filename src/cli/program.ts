@@ -19,6 +19,11 @@ import { gitCommands } from './git'
 import { openapiCommands } from './openapi'
 import { devCommand } from './dev'
 import { siteCommands } from './sites'
+import { memberCommands } from './members'
+import { teamCommands } from './teams'
+import { inviteCommands } from './invites'
+import { permissionCommands } from './permissions'
+import { samlCommands } from './saml'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -40,7 +45,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands, memberCommands, teamCommands, inviteCommands, permissionCommands, samlCommands]) mountGroup(program, group)
   return program
 }
 

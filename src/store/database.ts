@@ -31,6 +31,10 @@ import type { SiteSectionGroupTable } from './tables/site-section-group.table'
 import type { SiteSectionTable } from './tables/site-section.table'
 import type { SiteSpaceTable } from './tables/site-space.table'
 import type { ShareLinkTable } from './tables/share-link.table'
+import type { TeamMemberTable, TeamTable } from './tables/team.table'
+import type { ContentPermissionTable } from './tables/content-permission.table'
+import type { InviteTable } from './tables/invite.table'
+import type { SamlProviderTable } from './tables/saml-provider.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -61,6 +65,11 @@ export interface Database {
   site_sections: SiteSectionTable
   site_spaces: SiteSpaceTable
   share_links: ShareLinkTable
+  teams: TeamTable
+  team_members: TeamMemberTable
+  content_permissions: ContentPermissionTable
+  invites: InviteTable
+  saml_providers: SamlProviderTable
 }
 
 export type Db = Kysely<Database>

@@ -51,3 +51,8 @@ async function translateUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
     throw error
   }
 }
+
+/** The organization whose hostname (subdomain) is `hostname`. */
+export async function findOrganizationByHostname(db: Db | Trx, hostname: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('hostname', '=', hostname).executeTakeFirst()
+}

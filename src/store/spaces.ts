@@ -29,6 +29,11 @@ export function listSpaces(db: Db, filter: SpaceFilter, request: PageRequest): P
   return paginate(db, query, [{ column: 'sort_order', direction: 'asc' }, { column: 'id', direction: 'asc' }], request)
 }
 
+/** Every live space of an organization, newest first (or oldest with `asc`). */
+export function listLiveSpacesOfOrganization(db: Db, organizationId: string, order: 'asc' | 'desc' = 'desc'): Promise<SpaceRow[]> {
+  return db.selectFrom('spaces').selectAll().where('organization_id', '=', organizationId).where('deleted_at', 'is', null).orderBy('created_at', order).orderBy('id', order).execute()
+}
+
 /** Every live space of an organization, id, parent and levels only: enough to resolve who sees what. */
 export function listSpaceAccessRows(db: Db, organizationId: string) {
   return db

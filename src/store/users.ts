@@ -5,7 +5,7 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export function findUserByEmail(db: Db | Trx, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
 }
 

@@ -248,3 +248,142 @@ describe('POST /v1/orgs/{organizationId}/invites', () => {
     expect(list.items.map((m) => m.user.email)).not.toContain(body.emails[0])
   })
 })
+
+describe('GET /v1/orgs/{organizationId}/members filters and sorts', () => {
+  it('filters by role (guest for null), by a part of the name or email in any case, and orders both ways', async () => {
+    const org = await createOrganization(server)
+    const stamp = Date.now()
+    const ada = await server.addUser('edit', { organizationId: org.id, email: `ada.lovelace${stamp}@example.com` })
+    const bob = await server.addUser(null, { organizationId: org.id, email: `bob${stamp}@example.com` })
+    const carol = await server.addUser('edit', { organizationId: org.id, email: `carol${stamp}@example.com` })
+    const ids = async (query: string) => (await server.request('GET', `/v1/orgs/${org.id}/members?${query}`)).body.items.map((m: any) => m.id)
+    const editors = await ids('role=edit')
+    expect([...editors].sort()).toEqual([ada.userId, carol.userId].sort())
+    expect(await ids('role=edit&order=asc')).toEqual([...editors].reverse())
+    expect(await ids('role=guest')).toEqual([bob.userId])
+    expect(await ids('role=admin')).toEqual([server.userId])
+    expect(await ids(`search=LOVELACE${stamp}`)).toEqual([ada.userId])
+    expect(await ids(`search=${encodeURIComponent('%')}`)).toEqual([])
+    expect(await ids('search=admin@')).toEqual([server.userId])
+    expectError(await server.request('GET', `/v1/orgs/${org.id}/members?role=owner`), 400, 'query.role')
+    expectError(await server.request('GET', `/v1/orgs/${org.id}/members?sort=age`), 400, 'query.sort')
+    expectError(await server.request('GET', `/v1/orgs/${org.id}/members?order=up`), 400, 'query.order')
+  })
+
+  it('sorts by lastSeenAt listing only members seen at least once (invited ones are pending until then)', async () => {
+    const org = await createOrganization(server)
+    const seen = await server.addUser('read', { organizationId: org.id })
+    const pending = await server.addUser('read', { organizationId: org.id })
+    expect((await server.request('POST', `/v1/orgs/${org.id}/ping`, { token: seen.token })).status).toBe(200)
+    const res = await server.request('GET', `/v1/orgs/${org.id}/members?sort=lastSeenAt`)
+    expect(res.body.items.map((m: any) => m.id)).toEqual([seen.userId, server.userId])
+    expect(res.body.count).toBe(2)
+    expect(res.body.items.map((m: any) => m.id)).not.toContain(pending.userId)
+    const byName = await server.request('GET', `/v1/orgs/${org.id}/members?sort=name&order=asc&limit=1000`)
+    const names = byName.body.items.map((m: any) => m.user.displayName)
+    expect(names).toEqual([...names].sort())
+  })
+})
+
+describe('DELETE /v1/orgs/{organizationId}/members/{userId}', () => {
+  it('removes a member (204), with its teams and permissions, and the member loses access at once', async () => {
+    const org = await createOrganization(server)
+    const member = await server.addUser('edit', { organizationId: org.id })
+    const space = await createSpace(server, org.id)
+    const team = (await server.request('PUT', `/v1/orgs/${org.id}/teams`, { body: { title: 'Writers', members: [member.userId] } })).body
+    await server.request('POST', `/v1/spaces/${space.id}/permissions`, { body: { role: 'admin', users: [member.userId] } })
+    expect((await server.request('GET', `/v1/spaces/${space.id}`, { token: member.token })).status).toBe(200)
+    const res = await server.request('DELETE', `/v1/orgs/${org.id}/members/${member.userId}`)
+    expect(res.status).toBe(204)
+    expect(res.body).toBeUndefined()
+    expectError(await server.request('GET', `/v1/spaces/${space.id}`, { token: member.token }), 404)
+    expectError(await server.request('GET', `/v1/orgs/${org.id}/members/${member.userId}`), 404)
+    expect((await server.request('GET', `/v1/orgs/${org.id}/teams/${team.id}`)).body.members).toBe(0)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/permissions/users`)).body.items).toEqual([])
+    expect((await server.request('DELETE', `/v1/orgs/${org.id}/members/${member.userId}`)).status).toBe(204)
+  })
+
+  it('refuses to remove the last admin (409, says why); any member may leave; others need admin', async () => {
+    const founder = await server.addOutsider()
+    const org = await createOrganization(server, {}, founder.token)
+    expectError(await server.request('DELETE', `/v1/orgs/${org.id}/members/${founder.userId}`, { token: founder.token }), 409, 'last admin')
+    const reader = await server.addUser('read', { organizationId: org.id })
+    const other = await server.addUser('create', { organizationId: org.id })
+    expectError(await server.request('DELETE', `/v1/orgs/${org.id}/members/${other.userId}`, { token: reader.token }), 403)
+    expect((await server.request('DELETE', `/v1/orgs/${org.id}/members/${reader.userId}`, { token: reader.token })).status).toBe(204)
+    expectError(await server.request('GET', `/v1/orgs/${org.id}`, { token: reader.token }), 404)
+  })
+})
+
+describe('POST /v1/orgs/{organizationId}/ping', () => {
+  it("updates the caller's lastSeenAt and answers {} without visitor-auth content", async () => {
+    const org = await createOrganization(server)
+    const member = await server.addUser(null, { organizationId: org.id })
+    const res = await server.request('POST', `/v1/orgs/${org.id}/ping`, { token: member.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({})
+    const seen = (await server.request('GET', `/v1/orgs/${org.id}/members/${member.userId}`)).body.lastSeenAt
+    expectIsoTimestamp(seen)
+    expectError(await server.request('POST', `/v1/orgs/${org.id}/ping`, { token: (await server.addOutsider()).token }), 404)
+  })
+
+  it('answers docsVisitorClaims, a JWT signed by the server with the member claims, when it can read visitor-auth content', async () => {
+    const org = await createOrganization(server)
+    const member = await server.addUser('read', { organizationId: org.id })
+    await createSpace(server, org.id, { visibility: 'visitor-auth' })
+    const res = await server.request('POST', `/v1/orgs/${org.id}/ping`, { token: member.token })
+    const [header, payload, signature] = res.body.docsVisitorClaims.split('.')
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' })
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ sub: member.userId, email: member.email, organization: org.id, role: 'read', teams: [], iss: server.url })
+    expect(signature.length).toBeGreaterThan(20)
+    const { verifyVisitorClaims } = await import('../../src/domain/auth/visitor-claims')
+    expect(await verifyVisitorClaims(server.engine.db, res.body.docsVisitorClaims, server.url)).toMatchObject({ sub: member.userId })
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'x', iss: server.url })).toString('base64url')}.${signature}`
+    expect(await verifyVisitorClaims(server.engine.db, forged, server.url)).toBeNull()
+  })
+})
+
+describe('POST /v1/orgs/{organizationId}/members/{userId}/sso', () => {
+  it('marks the member as an SSO member (admins only)', async () => {
+    const member = await server.addUser('read')
+    expectError(await server.request('POST', `/v1/orgs/${server.organizationId}/members/${member.userId}/sso`, { token: member.token }), 403)
+    const res = await server.request('POST', `/v1/orgs/${server.organizationId}/members/${member.userId}/sso`)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ object: 'member', id: member.userId, sso: true })
+    expectError(await server.request('POST', `/v1/orgs/${server.organizationId}/members/no-such-user/sso`), 404)
+  })
+})
+
+describe('GET /v1/orgs/{organizationId}/members/{userId}/spaces and /teams', () => {
+  it("lists the spaces a member reaches with its role in each, newest first, to admins and the member", async () => {
+    const org = await createOrganization(server)
+    const guest = await server.addUser(null, { organizationId: org.id })
+    const open = await createSpace(server, org.id, { defaultLevel: 'comment' })
+    await createSpace(server, org.id)
+    const invited = await createSpace(server, org.id)
+    await server.request('POST', `/v1/spaces/${invited.id}/permissions`, { body: { role: 'edit', users: [guest.userId] } })
+    const res = await server.request('GET', `/v1/orgs/${org.id}/members/${guest.userId}/spaces`)
+    expect(res.status).toBe(200)
+    const pairs = res.body.items.map((i: any) => [i.space.id, i.permission])
+    expect([...pairs].sort()).toEqual([[invited.id, 'edit'], [open.id, 'comment']].sort())
+    expect(res.body.count).toBe(2)
+    const asc = (await server.request('GET', `/v1/orgs/${org.id}/members/${guest.userId}/spaces?order=asc`, { token: guest.token })).body.items
+    expect(asc.map((i: any) => i.space.id)).toEqual(pairs.map((p: string[]) => p[0]).reverse())
+    const reader = await server.addUser('read', { organizationId: org.id })
+    expectError(await server.request('GET', `/v1/orgs/${org.id}/members/${guest.userId}/spaces`, { token: reader.token }), 403)
+    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${reader.userId}/spaces`)).body.items.map((i: any) => i.permission).sort()).toEqual(['comment', 'read', 'read'])
+  })
+
+  it('lists the teams of a member with its team role and a title filter in any case', async () => {
+    const org = await createOrganization(server)
+    const member = await server.addUser('read', { organizationId: org.id })
+    const writers = (await server.request('PUT', `/v1/orgs/${org.id}/teams`, { body: { title: 'Writers', members: [member.userId] } })).body
+    const reviewers = (await server.request('PUT', `/v1/orgs/${org.id}/teams`, { body: { title: 'Reviewers' } })).body
+    await server.request('PUT', `/v1/orgs/${org.id}/teams/${reviewers.id}/members/${member.userId}`, { body: { role: 'owner' } })
+    await server.request('PUT', `/v1/orgs/${org.id}/teams`, { body: { title: 'Others' } })
+    const res = await server.request('GET', `/v1/orgs/${org.id}/members/${member.userId}/teams`, { token: member.token })
+    expect(res.body.items.map((i: any) => [i.team.title, i.member.role])).toEqual([['Writers', 'member'], ['Reviewers', 'owner']])
+    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${member.userId}/teams?title=WRIT`)).body.items.map((i: any) => i.team.id)).toEqual([writers.id])
+    expect((await server.request('GET', `/v1/orgs/${org.id}/members/${member.userId}`)).body.teams).toBe(2)
+  })
+})

@@ -13,9 +13,10 @@ const pathValue = fc.oneof(fc.constantFrom('x', '1', '0', '-1', '..', '%2F', 'a 
 const json = fc.jsonValue({ maxDepth: 3 })
 const BODY_KEYS = ['title', 'parent', 'position', 'changes', 'emoji', 'organization', 'role', 'url', 'source', 'document', 'status', 'subject', 'files']
 const COMMENT_BODY_KEYS = ['body', 'page', 'node', 'tableCell', 'resolved', 'addedReactions', 'removedReactions', 'users', 'comment']
+const ORG_BODY_KEYS = ['teams', 'members', 'add', 'remove', 'memberships', 'level', 'space', 'collection', 'label', 'certificate', 'ssoURL', 'defaultTeam', 'emails']
 const SITE_BODY_KEYS = ['spaces', 'spaceId', 'sectionId', 'path', 'condition', 'jsonSchema', 'item', 'name', 'active', 'proxy', 'hostname', 'basename', 'claims', 'expiresIn', 'sections', 'defaultSiteSpace', 'defaultSiteSection', 'visibility', 'adaptiveContent', 'icon', 'description', 'type']
-const QUERY_KEYS = ['limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated', 'shareKey', 'visitorAuthToken', 'space', 'title', 'published', 'default']
-const bodyValue = fc.oneof(json, fc.dictionary(fc.constantFrom(...BODY_KEYS, ...COMMENT_BODY_KEYS, ...SITE_BODY_KEYS), json, { maxKeys: 4 }))
+const QUERY_KEYS = ['limit', 'page', 'nested', 'status', 'format', 'only', 'order', 'authors', 'targetPage', 'outdated', 'shareKey', 'visitorAuthToken', 'space', 'title', 'published', 'default', 'role', 'search', 'sort', 'owner']
+const bodyValue = fc.oneof(json, fc.dictionary(fc.constantFrom(...BODY_KEYS, ...COMMENT_BODY_KEYS, ...ORG_BODY_KEYS, ...SITE_BODY_KEYS), json, { maxKeys: 4 }))
 const queryValue = fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 }), { maxKeys: 3 })
 
 describe('arbitrary input', () => {

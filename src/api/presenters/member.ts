@@ -3,7 +3,7 @@ import type { UserRow } from '../../store/tables/user.table'
 import { presentUser } from './user'
 import { apiUrl } from './urls'
 
-/** Counts shown on a member: spaces it can reach; teams and sites it belongs to (none exist yet: zero). */
+/** Counts shown on a member: spaces it can reach, teams it belongs to, sites (none exist yet: zero). */
 export interface MemberCounts {
   spaces: number
   teams: number

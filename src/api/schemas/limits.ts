@@ -20,6 +20,9 @@ export const Limits = {
   siteSpace: { path: { min: 1, max: 100 }, condition: { min: 1, max: 1024 } },
   siteSectionGroup: { title: { min: 1, max: 100 }, icon: 50, sections: 100 },
   shareLink: { name: 50, key: 256 },
+  team: { title: { min: 1, max: 64 } },
+  saml: { label: { min: 1, max: 30 }, entityID: 1024, certificate: 10_000, ssoURL: 2048 },
+  subdomain: { min: 3, max: 32 },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

@@ -47,5 +47,5 @@ export async function authenticate(db: Db, token: string | undefined | null, cac
 
 async function loadActor(db: Db, token: string): Promise<Actor | undefined> {
   const found = await findTokenWithUser(db, hashToken(token))
-  return found && { user: found.user, tokenId: found.token.id, memberships: new Map() }
+  return found && { user: found.user, tokenId: found.token.id, memberships: new Map(), grants: new Map() }
 }

@@ -2,13 +2,18 @@
  * The one permission resolver: for a caller and an object it computes the caller's level there, which both
  * decides operations (`authorize`) and fills the `permissions` booleans of presented objects (`permissionsOf`).
  *
- * Level on a space or collection = the highest of
+ * Level on a space or collection = the highest of (the highest applicable role wins)
  *   - the caller's organization role (admins have admin everywhere; guests have none),
  *   - the default level of the object, or of the nearest collection above it when the level is `inherit`,
+ *   - the explicit permissions of the caller and of each of its teams: for each of them, the one on the object
+ *     itself, else the one on the nearest collection above it (a space inherits its collection's role unless
+ *     overridden for that user or team),
  * and at least `read` for anyone (guest or non-member) on a space published as `public` or `unlisted`, or shown by a
  * published site to its audience (domain/sites/published-access.ts; share keys and visitor tokens count once the
  * operation hands them over with `useSiteCredentials`).
- * Level on a site = the caller's organization role.
+ * A non-member (or a disabled member) has no level at all: explicit permissions count only for members.
+ * Level on a site, an OpenAPI spec or a translation = the caller's organization role (a public spec: at least read).
+ * Level on a team = the organization role, and `admin` for the team's owners.
  * One resolver lives per request and caches what it loads.
  */
 import type { Db } from '../../store/database'
@@ -18,7 +23,10 @@ import type { OrganizationRow } from '../../store/tables/organization.table'
 import type { SpaceRow } from '../../store/tables/space.table'
 import type { SiteRow } from '../../store/tables/site.table'
 import type { UserRow } from '../../store/tables/user.table'
+import type { TeamRow } from '../../store/tables/team.table'
 import { findMember } from '../../store/members'
+import { listGrantsOfUser } from '../../store/permissions'
+import { listTeamMembershipsOfUser } from '../../store/teams'
 import { listAllCollectionsOfOrganization } from '../../store/collections'
 import { ForbiddenError, NotFoundError } from '../../errors'
 import { publishedSpaceIds, type SiteCredentials } from '../sites/published-access'
@@ -32,6 +40,18 @@ export interface Actor {
    * for as long as the cache keeps it (until the next write), so requests after the first read none.
    */
   memberships?: Map<string, MemberRow | null>
+  /** The caller's explicit permissions and team roles by organization, kept like `memberships`. */
+  grants?: Map<string, Grants>
+}
+
+/** What the caller was given in one organization beyond its role. */
+export interface Grants {
+  /** Level by `principal:target`, principal being `user` or a team id, target a space or collection id. */
+  levels: Map<string, Level>
+  /** `user` and the ids of the caller's teams. */
+  principals: string[]
+  /** Teams the caller owns. */
+  ownedTeams: Set<string>
 }
 
 type SpaceLike = Pick<SpaceRow, 'id' | 'organization_id' | 'parent_id' | 'default_level' | 'visibility'> & { edit_mode?: string }
@@ -47,9 +67,10 @@ export type Subject =
   | { kind: 'openapiSpec'; row: { id: string; organization_id: string; visibility: string } }
   | { kind: 'translation'; row: { id: string; organization_id: string } }
   | { kind: 'site'; row: Pick<SiteRow, 'id' | 'organization_id'> }
+  | { kind: 'team'; row: Pick<TeamRow, 'id' | 'organization_id'> }
 
 /** Readable names for messages. */
-const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', site: 'site' }
+const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', site: 'site', team: 'team' }
 
 export class PermissionResolver {
   private members = new Map<string, MemberRow | null>()
@@ -58,6 +79,7 @@ export class PermissionResolver {
   private siteCredentials: SiteCredentials = {}
   /** Spaces published sites show this caller, by organization (computed only when a level falls short of read). */
   private published = new Map<string, Promise<Set<string>>>()
+  private grantsByOrg = new Map<string, Grants>()
 
   constructor(
     private readonly db: Db,
@@ -96,10 +118,16 @@ export class PermissionResolver {
     // Organization-wide objects follow the organization role; a public spec is readable by anyone.
     if (subject.kind === 'translation') return orgLevel
     if (subject.kind === 'openapiSpec') return subject.row.visibility === 'public' && orgLevel < LEVEL.read ? LEVEL.read : orgLevel
+    if (subject.kind === 'team') {
+      if (orgLevel < LEVEL.guest) return orgLevel
+      return (await this.grantsIn(subject.row.organization_id)).ownedTeams.has(subject.row.id) ? LEVEL.admin : orgLevel
+    }
     let level: Level = orgLevel
     if (orgLevel >= LEVEL.guest) {
       const defaultLevel = await this.effectiveDefaultLevel(subject)
       if (defaultLevel > level) level = defaultLevel
+      const granted = await this.grantedLevel(subject)
+      if (granted > level) level = granted
     }
     // What anyone may read, a guest of the organization may read too.
     if (level < LEVEL.read && subject.kind === 'space' && (subject.row.visibility === 'public' || subject.row.visibility === 'unlisted')) {
@@ -171,9 +199,48 @@ export class PermissionResolver {
     throw new ForbiddenError(`You may not ${action} this comment: ${who}`)
   }
 
+  /** The caller's explicit permissions in an organization (loaded once per actor while the read cache keeps it). */
+  private async grantsIn(organizationId: string): Promise<Grants> {
+    const cache = this.actor.grants ?? this.grantsByOrg
+    let grants = cache.get(organizationId)
+    if (!grants) {
+      const userId = this.actor.user.id
+      const [rows, teams] = await Promise.all([listGrantsOfUser(this.db, organizationId, userId), listTeamMembershipsOfUser(this.db, organizationId, userId)])
+      const levels = new Map<string, Level>()
+      for (const row of rows) levels.set(`${row.user_id ? 'user' : row.team_id}:${row.space_id ?? row.collection_id}`, levelOf(row.role))
+      grants = { levels, principals: ['user', ...teams.map((t) => t.team_id)], ownedTeams: new Set(teams.filter((t) => t.role === 'owner').map((t) => t.team_id)) }
+      cache.set(organizationId, grants)
+    }
+    return grants
+  }
+
+  /**
+   * The highest explicit level of the caller or its teams on a space or collection: for each of them, the nearest
+   * permission from the object up through its collections.
+   */
+  private async grantedLevel(subject: Subject & { kind: 'space' | 'collection' }): Promise<Level> {
+    const grants = await this.grantsIn(subject.row.organization_id)
+    if (grants.levels.size === 0) return LEVEL.none
+    const chain = [subject.row.id]
+    const collections = subject.row.parent_id ? await this.collectionsOf(subject.row.organization_id) : undefined
+    for (let parentId = subject.row.parent_id; parentId && collections && !chain.includes(parentId); parentId = collections.get(parentId)?.parent_id ?? null) {
+      chain.push(parentId)
+    }
+    let best: Level = LEVEL.none
+    for (const principal of grants.principals) {
+      for (const target of chain) {
+        const level = grants.levels.get(`${principal}:${target}`)
+        if (level !== undefined) {
+          if (level > best) best = level
+          break
+        }
+      }
+    }
+    return best
+  }
+
   /** Level from default levels: the object's own, or, while it says `inherit`, the nearest collection's. */
-  private async effectiveDefaultLevel(subject: Subject): Promise<Level> {
-    if (subject.kind !== 'collection' && subject.kind !== 'space') return LEVEL.none
+  private async effectiveDefaultLevel(subject: Subject & { kind: 'space' | 'collection' }): Promise<Level> {
     let own = subject.row.default_level
     let parentId = subject.row.parent_id
     if (own !== 'inherit') return own === null ? LEVEL.none : levelOf(own)
@@ -200,11 +267,15 @@ export class PermissionResolver {
     return map
   }
 
-  /** Forget cached collections (after a write that changes the tree within this request). */
+  /** Forget what was loaded (after a write within this request that changes the tree, roles, teams or permissions). */
   invalidate(): void {
     this.collections.clear()
     this.members.clear()
     this.published.clear()
+    this.grantsByOrg.clear()
+    // The actor's own maps were read before this request's write: drop them too.
+    this.actor.memberships?.clear()
+    this.actor.grants?.clear()
   }
 }
 

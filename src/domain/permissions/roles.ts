@@ -18,6 +18,11 @@ export function levelOf(role: string | null | undefined): Level {
   return (LEVEL as Record<string, Level>)[role] ?? LEVEL.guest
 }
 
+/** The role a level stands for (null for guest and below). */
+export function roleAt(level: Level): Role | null {
+  return level >= LEVEL.read ? ((ROLES as readonly Role[]).find((role) => LEVEL[role] === level) ?? null) : null
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
 }
@@ -80,6 +85,11 @@ export const CAPABILITIES = {
     installIntegration: LEVEL.admin,
     viewAdaptiveSchema: LEVEL.read,
     editAdaptiveSchema: LEVEL.admin,
+  },
+  /** A team: members with a role see teams; org admins and the team's owners (admin on it) manage it. */
+  team: {
+    view: LEVEL.read,
+    admin: LEVEL.admin,
   },
 } as const
 

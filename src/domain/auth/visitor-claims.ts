@@ -1,0 +1,48 @@
+/**
+ * Visitor claims: a JWT (HS256) the server signs for a member, which content published with `visitor-auth`
+ * accepts as the visitor's identity. The key is generated once per instance and kept in the store's settings.
+ */
+import { randomBytes } from 'node:crypto'
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
+import type { Db } from '../../store/database'
+import { getOrCreateSetting } from '../../store/settings'
+
+export const VISITOR_CLAIMS_TTL_SECONDS = 60 * 60
+
+/** What a visitor JWT says about the member. */
+export interface VisitorClaims extends JWTPayload {
+  /** The user id. */
+  sub: string
+  email: string
+  name: string
+  organization: string
+  /** Organization role, null for a guest. */
+  role: string | null
+  /** Ids of the member's teams in the organization. */
+  teams: string[]
+}
+
+async function visitorKey(db: Db): Promise<Uint8Array> {
+  return Buffer.from(await getOrCreateSetting(db, 'visitor-claims-key', () => randomBytes(32).toString('base64')), 'base64')
+}
+
+/** Signs the claims for `issuer` (the server's base address), valid for an hour. */
+export async function signVisitorClaims(db: Db, claims: Omit<VisitorClaims, 'iat' | 'exp' | 'iss'>, issuer: string, now = Date.now()): Promise<string> {
+  const seconds = Math.floor(now / 1000)
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setIssuedAt(seconds)
+    .setExpirationTime(seconds + VISITOR_CLAIMS_TTL_SECONDS)
+    .sign(await visitorKey(db))
+}
+
+/** The claims of a visitor JWT this server signed, or null when it is not valid (wrong key, expired, altered). */
+export async function verifyVisitorClaims(db: Db, token: string, issuer: string): Promise<VisitorClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await visitorKey(db), { issuer, algorithms: ['HS256'] })
+    return payload as VisitorClaims
+  } catch {
+    return null
+  }
+}

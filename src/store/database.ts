@@ -31,6 +31,7 @@ import type { SiteSectionGroupTable } from './tables/site-section-group.table'
 import type { SiteSectionTable } from './tables/site-section.table'
 import type { SiteSpaceTable } from './tables/site-space.table'
 import type { ShareLinkTable } from './tables/share-link.table'
+import type { IntegrationContentInstallationTable, IntegrationEventTable, IntegrationInstallationTable, IntegrationTable } from './tables/integration.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -61,6 +62,10 @@ export interface Database {
   site_sections: SiteSectionTable
   site_spaces: SiteSpaceTable
   share_links: ShareLinkTable
+  integrations: IntegrationTable
+  integration_installations: IntegrationInstallationTable
+  integration_content_installations: IntegrationContentInstallationTable
+  integration_events: IntegrationEventTable
 }
 
 export type Db = Kysely<Database>

@@ -12,6 +12,11 @@ export async function findOrganizationById(db: Db | Trx, id: string): Promise<Or
 }
 
 /** Organizations the user is a member of, oldest first. */
+/** The organization with this hostname (its subdomain), if any. */
+export function findOrganizationByHostname(db: Db | Trx, hostname: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('hostname', '=', hostname).executeTakeFirst()
+}
+
 export function listOrganizationsOfUser(db: Db, userId: string, request: PageRequest): Promise<Page<OrganizationRow>> {
   const query = db
     .selectFrom('organizations')

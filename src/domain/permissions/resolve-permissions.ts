@@ -46,10 +46,11 @@ export type Subject =
   | { kind: 'space'; row: SpaceLike }
   | { kind: 'openapiSpec'; row: { id: string; organization_id: string; visibility: string } }
   | { kind: 'translation'; row: { id: string; organization_id: string } }
+  | { kind: 'integration'; row: { id: string; organization_id: string; visibility: string } }
   | { kind: 'site'; row: Pick<SiteRow, 'id' | 'organization_id'> }
 
 /** Readable names for messages. */
-const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', site: 'site' }
+const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', integration: 'integration', site: 'site' }
 
 export class PermissionResolver {
   private members = new Map<string, MemberRow | null>()
@@ -96,6 +97,7 @@ export class PermissionResolver {
     // Organization-wide objects follow the organization role; a public spec is readable by anyone.
     if (subject.kind === 'translation') return orgLevel
     if (subject.kind === 'openapiSpec') return subject.row.visibility === 'public' && orgLevel < LEVEL.read ? LEVEL.read : orgLevel
+    if (subject.kind === 'integration') return subject.row.visibility !== 'private' && orgLevel < LEVEL.read ? LEVEL.read : orgLevel
     let level: Level = orgLevel
     if (orgLevel >= LEVEL.guest) {
       const defaultLevel = await this.effectiveDefaultLevel(subject)

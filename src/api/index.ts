@@ -21,6 +21,7 @@ import * as siteSections from './site-sections'
 import * as siteSpaces from './site-spaces'
 import * as siteSectionGroups from './site-section-groups'
 import * as siteShareLinks from './site-share-links'
+import * as integrations from './integrations'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
@@ -48,6 +49,7 @@ export const operations: Operation[] = collect(
   siteSpaces,
   siteSectionGroups,
   siteShareLinks,
+  integrations,
 )
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

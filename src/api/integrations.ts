@@ -6,7 +6,7 @@
  * integration. How deliveries look on the wire: domain/integrations/deliver.ts.
  */
 import { Type, type Static } from '@sinclair/typebox/type'
-import { decompressFromEncodedURIComponent } from 'lz-string'
+import LZString from 'lz-string'
 import { defineOperation, WithStatus, type OperationContext } from './operation'
 import { Id } from './schemas/common'
 import { Limits } from './schemas/limits'
@@ -691,7 +691,7 @@ export const renderIntegrationUIWithGet = defineOperation({
 function parseRenderRequest(compressed: string): RenderRequest {
   let request: any
   try {
-    const text = decompressFromEncodedURIComponent(compressed)
+    const text = LZString.decompressFromEncodedURIComponent(compressed)
     request = text ? JSON.parse(text) : undefined
   } catch {
     request = undefined

@@ -19,6 +19,8 @@ import { gitCommands } from './git'
 import { openapiCommands } from './openapi'
 import { devCommand } from './dev'
 import { siteCommands } from './sites'
+import { integrationCommands } from './integrations'
+import { translationCommands } from './translations'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -40,7 +42,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, translationCommands, integrationCommands, tokenCommands, userCommands]) mountGroup(program, group)
   return program
 }
 

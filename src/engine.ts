@@ -46,9 +46,15 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       await store.close()
     },
   }
-  engine.jobs = new JobWorker(engine, jobRunners)
+  // Retry delays and the idle poll can be shortened (tests of retries do); the defaults suit a server.
+  engine.jobs = new JobWorker(engine, jobRunners, { backoffMs: positiveNumber(process.env.DOCSCTL_JOB_BACKOFF_MS), pollMs: positiveNumber(process.env.DOCSCTL_JOB_POLL_MS) })
   // Spaces deleted more than 7 days ago are removed for good whenever an engine opens (every CLI start)
   // and periodically in the server.
   await purgeExpiredSpaces(engine.db)
   return engine
+}
+
+function positiveNumber(value: string | undefined): number | undefined {
+  const n = Number(value)
+  return value && Number.isFinite(n) && n > 0 ? n : undefined
 }

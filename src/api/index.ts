@@ -25,6 +25,7 @@ import * as teams from './teams'
 import * as permissions from './permissions'
 import * as invites from './invites'
 import * as saml from './saml'
+import * as integrations from './integrations'
 
 function collect(...modules: Record<string, unknown>[]): Operation[] {
   return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
@@ -56,6 +57,7 @@ export const operations: Operation[] = collect(
   permissions,
   invites,
   saml,
+  integrations,
 )
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

@@ -24,6 +24,8 @@ import { teamCommands } from './teams'
 import { inviteCommands } from './invites'
 import { permissionCommands } from './permissions'
 import { samlCommands } from './saml'
+import { integrationCommands } from './integrations'
+import { translationCommands } from './translations'
 
 export function buildProgram(): Command {
   const program = new Command('docsctl')
@@ -45,7 +47,7 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, tokenCommands, userCommands, memberCommands, teamCommands, inviteCommands, permissionCommands, samlCommands]) mountGroup(program, group)
+  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, translationCommands, integrationCommands, tokenCommands, userCommands, memberCommands, teamCommands, inviteCommands, permissionCommands, samlCommands]) mountGroup(program, group)
   return program
 }
 

@@ -14,4 +14,5 @@ export const jobRunners: Record<string, JobRunner> = {
   'git-export': lazy(() => import('./git-export'), 'runGitExport'),
   'openapi-process': lazy(() => import('./openapi-process'), 'runOpenAPIProcess'),
   'translation-run': lazy(() => import('./translation-run'), 'runTranslation'),
+  'integration-event': lazy(() => import('./integration-event'), 'runIntegrationEvent'),
 }

@@ -35,6 +35,7 @@ import type { TeamMemberTable, TeamTable } from './tables/team.table'
 import type { ContentPermissionTable } from './tables/content-permission.table'
 import type { InviteTable } from './tables/invite.table'
 import type { SamlProviderTable } from './tables/saml-provider.table'
+import type { IntegrationContentInstallationTable, IntegrationEventTable, IntegrationInstallationTable, IntegrationTable } from './tables/integration.table'
 
 /** Every table of the store. */
 export interface Database {
@@ -70,6 +71,10 @@ export interface Database {
   content_permissions: ContentPermissionTable
   invites: InviteTable
   saml_providers: SamlProviderTable
+  integrations: IntegrationTable
+  integration_installations: IntegrationInstallationTable
+  integration_content_installations: IntegrationContentInstallationTable
+  integration_events: IntegrationEventTable
 }
 
 export type Db = Kysely<Database>

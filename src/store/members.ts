@@ -79,3 +79,8 @@ export async function countAdmins(db: Db | Trx, organizationId: string): Promise
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/** The organizations a user belongs to, with the membership (role, disabled). */
+export function listMembershipsOfUser(db: Db, userId: string): Promise<MemberRow[]> {
+  return db.selectFrom('members').selectAll().where('user_id', '=', userId).execute()
+}

@@ -33,7 +33,7 @@ export function listSites(db: Db, filter: SiteFilter, request: PageRequest): Pro
 }
 
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern (escape character `\`). */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 

@@ -14,6 +14,9 @@ import { operations } from '../../src/api/index'
 import { useTestServer } from '../support/server'
 import { makeRepository, settledGitJobs } from '../support/git'
 import { PETSTORE, processedSpec } from '../support/openapi'
+import { startFixtureServer, type FixtureServer } from '../support/http-fixture'
+import { latestEvent } from '../support/integrations'
+import { compressToEncodedURIComponent } from 'lz-string'
 
 const require = createRequire(import.meta.url)
 const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
@@ -274,6 +277,79 @@ const scenarios: Record<string, Scenario> = {
     }),
   deleteTranslation: () => server.request('DELETE', `/v1/orgs/${org}/translations/never-existed`),
   runTranslation: async () => server.request('POST', `/v1/orgs/${org}/translations/${await withTranslation()}/run`),
+  listIntegrations: async () => {
+    await withIntegration()
+    return server.request('GET', '/v1/integrations?owner=' + org)
+  },
+  getIntegrationByName: async () => server.request('GET', `/v1/integrations/${(await withIntegration()).name}`),
+  publishIntegration: async () => server.request('POST', '/v1/integrations/compat-published', { body: { ...(await integrationBody()), secrets: { KEY: 'v' } } }),
+  unpublishIntegration: async () => {
+    await server.request('POST', '/v1/integrations/compat-doomed', { body: await integrationBody() })
+    return server.request('DELETE', '/v1/integrations/compat-doomed')
+  },
+  listIntegrationInstallations: async () => server.request('GET', `/v1/integrations/${(await withIntegration()).name}/installations`),
+  installIntegration: async () => {
+    await server.request('POST', '/v1/integrations/compat-install', { body: await integrationBody() })
+    return server.request('POST', '/v1/integrations/compat-install/installations', { body: { organization: org } })
+  },
+  getIntegrationInstallationById: async () => {
+    const i = await withIntegration()
+    return server.request('GET', `/v1/integrations/${i.name}/installations/${i.installation}`)
+  },
+  updateIntegrationInstallation: async () => {
+    const i = await withIntegration()
+    return server.request('PATCH', `/v1/integrations/${i.name}/installations/${i.installation}`, { body: { configuration: { key: 'value' }, externalIds: ['compat'] } })
+  },
+  uninstallIntegration: async () => {
+    await server.request('POST', '/v1/integrations/compat-uninstall', { body: await integrationBody() })
+    const installation = (await server.request('POST', '/v1/integrations/compat-uninstall/installations', { body: { organization: org } })).body
+    return server.request('DELETE', `/v1/integrations/compat-uninstall/installations/${installation.id}`)
+  },
+  installIntegrationOnSpace: async () => {
+    const i = await withIntegration()
+    const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Compat integration space' } })).body
+    return server.request('POST', `/v1/integrations/${i.name}/installations/${i.installation}/spaces`, { body: { space: space.id } })
+  },
+  uninstallIntegrationFromSpace: async () => {
+    const i = await withIntegration()
+    return server.request('DELETE', `/v1/integrations/${i.name}/installations/${i.installation}/spaces/${i.space}`)
+  },
+  installIntegrationOnSite: async () => {
+    const i = await withIntegration()
+    const site = (await server.request('POST', `/v1/orgs/${org}/sites`, { body: { title: 'Compat integration site' } })).body
+    return server.request('POST', `/v1/integrations/${i.name}/installations/${i.installation}/sites`, { body: { siteId: site.id } })
+  },
+  uninstallIntegrationFromSite: async () => {
+    const i = await withIntegration()
+    return server.request('DELETE', `/v1/integrations/${i.name}/installations/${i.installation}/sites/${i.site}`)
+  },
+  listIntegrationSpaceInstallations: async () => {
+    const i = await withIntegration()
+    const res = await server.request('GET', `/v1/integrations/${i.name}/spaces?extended=true`)
+    expect(res.body.items.length).toBeGreaterThan(0)
+    return res
+  },
+  listIntegrationSiteInstallations: async () => {
+    const i = await withIntegration()
+    const res = await server.request('GET', `/v1/integrations/${i.name}/sites`)
+    expect(res.body.items.length).toBeGreaterThan(0)
+    return res
+  },
+  listIntegrationEvents: async () => {
+    const i = await withIntegration()
+    return server.request('GET', `/v1/integrations/${i.name}/events?limit=3`)
+  },
+  getIntegrationEvent: async () => {
+    const i = await withIntegration()
+    return server.request('GET', `/v1/integrations/${i.name}/events/${i.event}`)
+  },
+  setIntegrationDevelopmentMode: async () => server.request('PUT', `/v1/integrations/${(await withIntegration()).name}/dev`, { body: { tunnelUrl: 'https://tunnel.example.com', all: false } }),
+  disableIntegrationDevelopmentMode: async () => server.request('DELETE', `/v1/integrations/${(await withIntegration()).name}/dev`),
+  renderIntegrationUIWithGet: async () => {
+    const i = await withIntegration()
+    const request = compressToEncodedURIComponent(JSON.stringify({ componentId: 'chart', props: {}, context: { type: 'document', theme: 'light' } }))
+    return server.request('GET', `/v1/integrations/${i.name}/render?request=${request}`)
+  },
   importGitRepository: async () => {
     const s = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Git target' } })).body
     return server.request('POST', `/v1/spaces/${s.id}/git/import`, { body: { url: '/nonexistent/repo', ref: 'refs/heads/main' } })
@@ -705,6 +781,52 @@ function withSpec() {
   })())
 }
 
+/** An integration endpoint on 127.0.0.1: accepts every event and renders one ContentKit block. */
+let integrationEndpoint: FixtureServer | undefined
+afterAll(async () => {
+  await integrationEndpoint?.close()
+})
+async function integrationBody() {
+  integrationEndpoint ??= await startFixtureServer({
+    '/v1': { status: 200, type: 'application/json', body: JSON.stringify({ type: 'element', element: { type: 'block', children: [{ type: 'text', children: ['Chart'] }] }, state: {}, props: {} }) },
+  })
+  return {
+    organization: org,
+    title: 'Compat integration',
+    description: 'For the compatibility scenarios',
+    summary: 'A **summary**',
+    scopes: ['site:views:read', 'space:content:read'],
+    categories: ['analytics'],
+    target: 'all',
+    visibility: 'public',
+    script: 'export default {}',
+    blocks: [{ id: 'chart', title: 'Chart', urlUnfurl: ['https://charts.example.com/*'], markdown: { codeblock: 'chart', body: 'data' } }],
+    contentSources: [{ id: 'src', title: 'Source', configuration: { componentId: 'configure' } }],
+    externalLinks: [{ url: 'https://example.com', label: 'Home' }],
+    configurations: { account: { properties: { token: { type: 'string', title: 'Token' } }, required: ['token'] } },
+    contentSecurityPolicy: "script-src 'self'",
+    endpoint: integrationEndpoint.url,
+  }
+}
+
+/** A published integration installed on the organization, on a space and on a site, with a delivered event. */
+let integrationCache: Promise<{ name: string; installation: string; space: string; site: string; event: string }> | undefined
+function withIntegration() {
+  return (integrationCache ??= (async () => {
+    const name = 'compat-integration'
+    await server.request('POST', `/v1/integrations/${name}`, { body: await integrationBody() })
+    const installation = (await server.request('POST', `/v1/integrations/${name}/installations`, { body: { organization: org } })).body.id
+    const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Integrated' } })).body.id
+    const site = (await server.request('POST', `/v1/orgs/${org}/sites`, { body: { title: 'Integrated site' } })).body.id
+    await server.request('POST', `/v1/integrations/${name}/installations/${installation}/spaces`, { body: { space } })
+    await server.request('POST', `/v1/integrations/${name}/installations/${installation}/sites`, { body: { siteId: site } })
+    await latestEvent(server, name, 'space_installation_setup')
+    await latestEvent(server, name, 'site_installation_setup')
+    const { event } = await latestEvent(server, name, 'installation_setup')
+    return { name, installation, space, site, event: event.id }
+  })())
+}
+
 /** A translation of the content space that has run once (so it has a result). */
 let translationCache: Promise<string> | undefined
 function withTranslation() {
@@ -952,6 +1074,28 @@ describe("GitBook's own client", () => {
     expect(members.items.find((m) => m.id === member.userId)).toMatchObject({ role: null, teams: 1 })
     await richOrganization()
     expect((await api.subdomains.getSubdomain('compat-org')).data).toMatchObject({ object: 'subdomain', target: { type: 'organization', organization: org } })
+  })
+
+  it('publishes, installs, reads events of and sets development mode for an integration', async () => {
+    const api = new GitBookAPI({ endpoint: server.url, authToken: server.token })
+    const body = await integrationBody()
+    const published = await api.integrations.publishIntegration('client-integration', { ...body, secrets: { TOKEN: 'hidden' } } as any)
+    expect(published.data).toMatchObject({ object: 'integration', name: 'client-integration', version: 1, owner: { id: org } })
+    expect((await api.integrations.getIntegrationByName('client-integration')).data.title).toBe(body.title)
+    const installation = (await api.integrations.installIntegration('client-integration', { organization: org })).data
+    expect(installation.target).toEqual({ organization: org })
+    const { event } = await latestEvent(server, 'client-integration', 'installation_setup')
+    const events = (await api.integrations.listIntegrationEvents('client-integration')).data
+    expect(events.items.map((e) => e.id)).toEqual([event.id])
+    const read = (await api.integrations.getIntegrationEvent('client-integration', event.id)).data
+    expect(read.event.status).toBe('success')
+    expect(read.trace?.logs[0].level).toBe('info')
+    expect((await api.integrations.setIntegrationDevelopmentMode('client-integration', { tunnelUrl: 'https://tunnel.example.com', all: true })).status).toBe(204)
+    expect((await api.integrations.disableIntegrationDevelopmentMode('client-integration')).status).toBe(205)
+    const installations = (await api.integrations.listIntegrationInstallations('client-integration')).data
+    expect(installations.items.map((i) => i.id)).toEqual([installation.id])
+    await api.integrations.unpublishIntegration('client-integration')
+    await expect(api.integrations.getIntegrationByName('client-integration')).rejects.toMatchObject({ code: 404 })
   })
 
   it('surfaces docsctl errors as GitBook API errors', async () => {

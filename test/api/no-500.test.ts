@@ -78,6 +78,47 @@ describe('arbitrary input on a real site', () => {
   }
 })
 
+describe('arbitrary input on a real integration', () => {
+  /** A real integration, installation, space and site, so the fuzzing reaches the integration handlers. */
+  let ids: Record<string, string>
+  const integrationOperations = operations
+    .filter((op) => op.path.startsWith('/integrations/{integrationName}'))
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE') || (a.method === 'DELETE' ? b.path.length - a.path.length : 0))
+  const INTEGRATION_BODY_KEYS = ['title', 'description', 'scopes', 'organization', 'endpoint', 'secrets', 'blocks', 'configurations', 'contentSecurityPolicy', 'previewImages', 'icon', 'tunnelUrl', 'all', 'configuration', 'externalIds', 'space', 'siteId', 'status']
+  const integrationBody = fc.oneof(
+    json,
+    fc.dictionary(fc.constantFrom(...INTEGRATION_BODY_KEYS), fc.oneof(json, fc.string({ maxLength: 40 }), fc.constantFrom('http://127.0.0.1:9/', 'https://example.com', 'site:views:read')), { maxKeys: 5 }),
+  )
+  const integrationQuery = fc.dictionary(fc.constantFrom('limit', 'page', 'search', 'category', 'blockDomain', 'blocks', 'contentSources', 'owner', 'scope', 'target', 'externalId', 'extended', 'request'), fc.string({ maxLength: 12 }), { maxKeys: 3 })
+
+  beforeAll(async () => {
+    process.env.DOCSCTL_INTEGRATION_TIMEOUT_MS = '200'
+    const org = server.organizationId
+    const space = (await server.request('POST', `/v1/orgs/${org}/spaces`, { body: { title: 'Fuzzed integration space' } })).body
+    const site = (await server.request('POST', `/v1/orgs/${org}/sites`, { body: { title: 'Fuzzed integration site' } })).body
+    await server.request('POST', '/v1/integrations/fuzzed', { body: { organization: org, title: 'Fuzzed', description: 'd', scopes: [], endpoint: 'http://127.0.0.1:9/' } })
+    const installation = (await server.request('POST', '/v1/integrations/fuzzed/installations', { body: { organization: org } })).body
+    const event = (await server.request('GET', '/v1/integrations/fuzzed/events')).body.items[0]
+    ids = { integrationName: 'fuzzed', installationId: installation.id, spaceId: space.id, siteId: site.id, eventId: event.id }
+  })
+  afterAll(() => void delete process.env.DOCSCTL_INTEGRATION_TIMEOUT_MS)
+
+  for (const op of integrationOperations) {
+    it(`${op.method} ${op.path} with real ids never answers 500`, async () => {
+      await fc.assert(
+        fc.asyncProperty(integrationQuery, integrationBody, async (query, body) => {
+          const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name])
+          const search = new URLSearchParams(query).toString()
+          const res = await server.request(op.method, `/v1${path}${search ? `?${search}` : ''}`, op.method === 'GET' || op.method === 'DELETE' ? {} : { body })
+          expect(res.status, JSON.stringify({ path, search, body, answer: res.body })).toBeLessThan(500)
+          if (res.status >= 400) expect(res.body).toEqual({ error: { code: res.status, message: expect.any(String) } })
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 15), seed: Number(process.env.FUZZ_SEED ?? 42) },
+      )
+    })
+  }
+})
+
 describe('arbitrary content changes on a real change request', () => {
   it('answers 200 or 400, never 500, and a rejected batch changes nothing', async () => {
     const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Fuzz' } })).body

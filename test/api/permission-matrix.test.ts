@@ -15,6 +15,9 @@ import { CAPABILITIES, LEVEL, type Resource } from '../../src/domain/permissions
 import { useTestServer } from '../support/server'
 import { makeRepository, settledGitJobs } from '../support/git'
 import { SWAGGER, processedSpec } from '../support/openapi'
+import { startFixtureServer } from '../support/http-fixture'
+import { latestEvent } from '../support/integrations'
+import { compressToEncodedURIComponent } from 'lz-string'
 
 const server = useTestServer({ beforeAll, afterAll })
 
@@ -33,7 +36,16 @@ interface Call {
 }
 
 /** What an operation needs: a capability of a resource, or only to be authenticated. */
-type Needs = { resource: Resource; action: string; /** Resource whose visibility decides 404 (default: `resource`). */ seen?: Resource } | 'anyone'
+type Needs =
+  | {
+      resource: Resource
+      action: string
+      /** Resource whose visibility decides 404 (default: `resource`). */
+      seen?: Resource
+      /** The object is not revealed below the action's level either (an integration installation): 404, not 403. */
+      hidden?: true
+    }
+  | 'anyone'
 
 interface Entry {
   needs: Needs
@@ -44,6 +56,7 @@ interface Entry {
 }
 
 const cap = (resource: Resource, action: string, seen?: Resource): Needs => ({ resource, action, seen })
+const hidden = (resource: Resource, action: string): Needs => ({ resource, action, hidden: true })
 const levelOfCaller = (name: CallerName) => (name === 'guest' ? LEVEL.guest : name === 'non-member' ? LEVEL.none : LEVEL[name])
 
 /** The documented answer for a caller. */
@@ -52,7 +65,7 @@ function expected(needs: Needs, caller: CallerName, success: number): number {
   const level = levelOfCaller(caller)
   const table = CAPABILITIES as Record<Resource, Record<string, number>>
   if (level < table[needs.seen ?? needs.resource].view) return 404
-  return level >= table[needs.resource][needs.action] ? success : 403
+  return level >= table[needs.resource][needs.action] ? success : needs.hidden ? 404 : 403
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -87,6 +100,9 @@ const f = {} as {
   spec: string
   specVersion: string
   translation: string
+  integration: string
+  installation: string
+  event: string
 }
 const callers = {} as Record<CallerName, Caller>
 const certificate = readFileSync(new URL('../fixtures/saml/idp-certificate.pem', import.meta.url), 'utf8')
@@ -109,6 +125,7 @@ const fresh = {
 const S = () => `/spaces/${f.space}`
 const SITE = () => `/orgs/${org}/sites/${f.site}`
 const SPEC = () => `/orgs/${org}/openapi/${f.spec}`
+const INT = () => `/integrations/${f.integration}`
 const CR = () => `/spaces/${f.space}/change-requests/${f.cr}`
 
 beforeAll(async () => {
@@ -173,7 +190,24 @@ beforeAll(async () => {
   await processedSpec(server, org, f.spec)
   f.specVersion = (await as('GET', `/orgs/${org}/openapi/${f.spec}/versions/latest`)).id
   f.translation = (await as('POST', `/orgs/${org}/translations`, { language: 'ja', source: { space: f.space, language: 'en' } })).id
+
+  // A private integration of the organization, installed there, whose endpoint answers every event and render.
+  endpoint = await startFixtureServer({
+    '/v1': { status: 200, type: 'application/json', body: JSON.stringify({ type: 'element', element: { type: 'block', children: [] }, state: {}, props: {} }) },
+  })
+  f.integration = await freshIntegration()
+  f.installation = (await as('POST', `/integrations/${f.integration}/installations`, { organization: org })).id
+  f.event = (await latestEvent(server, f.integration, 'installation_setup')).event.id
 }, 60_000)
+
+let endpoint: { url: string; close(): Promise<void> }
+afterAll(() => endpoint?.close())
+
+async function freshIntegration() {
+  const name = `matrix-${++counter}`
+  await as('POST', `/integrations/${name}`, { organization: org, title: 'Matrix app', description: 'For the matrix', scopes: [], visibility: 'private', script: 'export default {}', endpoint: endpoint.url })
+  return name
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The matrix: one entry per operation.
@@ -463,6 +497,55 @@ export const MATRIX: Record<string, Entry> = {
   createSiteShareLink: { needs: cap('site', 'admin'), call: () => ({ path: `${SITE()}/share-links`, body: { name: 'New link' } }) },
   updateSiteShareLinkById: { needs: cap('site', 'admin'), call: () => ({ path: `${SITE()}/share-links/${f.link}`, body: { name: 'Matrix' } }) },
   deleteSiteShareLinkById: { needs: cap('site', 'admin'), call: async () => ({ path: `${SITE()}/share-links/${(await as('POST', `${SITE()}/share-links`, { name: 'Doomed' })).id}` }) },
+
+  // Integrations (private, owned by the organization): members read it, admins manage it; an installation is seen
+  // only by those who manage it.
+  listIntegrations: { needs: 'anyone', call: () => ({ path: '/integrations' }) },
+  getIntegrationByName: { needs: view('integration'), call: () => ({ path: INT() }) },
+  publishIntegration: {
+    needs: cap('organization', 'admin'),
+    call: () => ({ path: `/integrations/published-${++counter}`, body: { organization: org, title: 'Published', description: 'New', scopes: [], visibility: 'private', script: 'export default {}' } }),
+  },
+  unpublishIntegration: { needs: cap('integration', 'admin'), call: async () => ({ path: `/integrations/${await freshIntegration()}` }) },
+  listIntegrationInstallations: { needs: view('integration'), call: () => ({ path: `${INT()}/installations` }) },
+  installIntegration: { needs: cap('organization', 'installIntegration', 'integration'), call: async () => ({ path: `/integrations/${await freshIntegration()}/installations`, body: { organization: org } }) },
+  getIntegrationInstallationById: { needs: hidden('organization', 'admin'), call: () => ({ path: `${INT()}/installations/${f.installation}` }) },
+  updateIntegrationInstallation: { needs: hidden('organization', 'admin'), call: () => ({ path: `${INT()}/installations/${f.installation}`, body: { externalIds: ['matrix'] } }) },
+  uninstallIntegration: {
+    needs: hidden('organization', 'admin'),
+    call: async () => {
+      const name = await freshIntegration()
+      return { path: `/integrations/${name}/installations/${(await as('POST', `/integrations/${name}/installations`, { organization: org })).id}` }
+    },
+  },
+  installIntegrationOnSpace: { needs: hidden('organization', 'admin'), call: async () => ({ path: `${INT()}/installations/${f.installation}/spaces`, body: { space: await fresh.space() } }) },
+  uninstallIntegrationFromSpace: {
+    needs: hidden('organization', 'admin'),
+    call: async () => {
+      const space = await fresh.space()
+      await as('POST', `${INT()}/installations/${f.installation}/spaces`, { space })
+      return { path: `${INT()}/installations/${f.installation}/spaces/${space}` }
+    },
+  },
+  installIntegrationOnSite: { needs: hidden('organization', 'admin'), call: async () => ({ path: `${INT()}/installations/${f.installation}/sites`, body: { siteId: (await as('POST', `/orgs/${org}/sites`, { title: 'Integrated' })).id } }) },
+  uninstallIntegrationFromSite: {
+    needs: hidden('organization', 'admin'),
+    call: async () => {
+      const site = (await as('POST', `/orgs/${org}/sites`, { title: 'Integrated' })).id
+      await as('POST', `${INT()}/installations/${f.installation}/sites`, { siteId: site })
+      return { path: `${INT()}/installations/${f.installation}/sites/${site}` }
+    },
+  },
+  listIntegrationSpaceInstallations: { needs: cap('integration', 'admin'), call: () => ({ path: `${INT()}/spaces` }) },
+  listIntegrationSiteInstallations: { needs: cap('integration', 'admin'), call: () => ({ path: `${INT()}/sites` }) },
+  listIntegrationEvents: { needs: cap('integration', 'admin'), call: () => ({ path: `${INT()}/events` }) },
+  getIntegrationEvent: { needs: cap('integration', 'admin'), call: () => ({ path: `${INT()}/events/${f.event}` }) },
+  setIntegrationDevelopmentMode: { needs: cap('integration', 'admin'), call: () => ({ path: `${INT()}/dev`, body: { tunnelUrl: endpoint.url, all: false } }) },
+  disableIntegrationDevelopmentMode: { needs: cap('integration', 'admin'), call: () => ({ path: `${INT()}/dev` }) },
+  renderIntegrationUIWithGet: {
+    needs: view('integration'),
+    call: () => ({ path: `${INT()}/render?request=${compressToEncodedURIComponent(JSON.stringify({ componentId: 'block', props: {}, context: { type: 'document', theme: 'light' } }))}` }),
+  },
 }
 
 function commentEntries(where: 'Space' | 'ChangeRequest', thread: () => string): Record<string, Entry> {

@@ -23,6 +23,24 @@ export const Limits = {
   team: { title: { min: 1, max: 64 } },
   saml: { label: { min: 1, max: 30 }, entityID: 1024, certificate: 10_000, ssoURL: 2048 },
   subdomain: { min: 3, max: 32 },
+  /** Integrations (GitBook's own limits where its API states them; docsctl's sizes for the rest). */
+  integration: {
+    name: 100,
+    title: { min: 2, max: 30 },
+    description: 100,
+    summary: 2048,
+    previewImages: 3,
+    externalLinks: 5,
+    block: { title: { min: 2, max: 40 }, description: 150 },
+    /** Base64 characters of the icon and of each preview image. */
+    imageBase64: 2 * 1024 * 1024,
+    script: 5 * 1024 * 1024,
+    secrets: { count: 50, name: 100, value: 10_000 },
+    tunnelUrl: 256,
+    externalIds: 5,
+    /** The compressed render request. */
+    renderRequest: 64 * 1024,
+  },
   /** Deleted spaces are restorable for this long, then removed for good. */
   deletedSpaceRetentionMs: 7 * 24 * 60 * 60 * 1000,
   /** Largest request body the server reads (HTTP 413 above). */

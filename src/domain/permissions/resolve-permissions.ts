@@ -66,11 +66,12 @@ export type Subject =
   | { kind: 'space'; row: SpaceLike }
   | { kind: 'openapiSpec'; row: { id: string; organization_id: string; visibility: string } }
   | { kind: 'translation'; row: { id: string; organization_id: string } }
+  | { kind: 'integration'; row: { id: string; organization_id: string; visibility: string } }
   | { kind: 'site'; row: Pick<SiteRow, 'id' | 'organization_id'> }
   | { kind: 'team'; row: Pick<TeamRow, 'id' | 'organization_id'> }
 
 /** Readable names for messages. */
-const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', site: 'site', team: 'team' }
+const NOUN: Record<Resource, string> = { organization: 'organization', collection: 'collection', space: 'space', openapiSpec: 'OpenAPI spec', translation: 'translation', integration: 'integration', site: 'site', team: 'team' }
 
 export class PermissionResolver {
   private members = new Map<string, MemberRow | null>()
@@ -122,6 +123,7 @@ export class PermissionResolver {
       if (orgLevel < LEVEL.guest) return orgLevel
       return (await this.grantsIn(subject.row.organization_id)).ownedTeams.has(subject.row.id) ? LEVEL.admin : orgLevel
     }
+    if (subject.kind === 'integration') return subject.row.visibility !== 'private' && orgLevel < LEVEL.read ? LEVEL.read : orgLevel
     let level: Level = orgLevel
     if (orgLevel >= LEVEL.guest) {
       const defaultLevel = await this.effectiveDefaultLevel(subject)

@@ -73,6 +73,14 @@ export const CAPABILITIES = {
     edit: LEVEL.create,
   },
   /**
+   * An integration, published by an organization: the owner's members read it (anyone reads a public or unlisted
+   * one); the owner's admins publish, unpublish, read its installations and events and turn development mode on.
+   */
+  integration: {
+    view: LEVEL.read,
+    admin: LEVEL.admin,
+  },
+  /**
    * Sites belong to their organization: the caller's organization role is its level on every site. `create` manages
    * the structure (sections, groups, site-spaces); `admin` settings, publishing, share links and the visitor schema.
    */

@@ -11,7 +11,8 @@ import { getOrCreateSetting } from '../../store/settings'
 /** The instance key, read once per store (it never changes once created). */
 const instanceKeys = new WeakMap<Db, Promise<Buffer>>()
 
-function instanceKey(db: Db): Promise<Buffer> {
+/** The instance's secret key (32 random bytes made once); other secrets are derived from it by purpose. */
+export function instanceKey(db: Db): Promise<Buffer> {
   let key = instanceKeys.get(db)
   if (!key) {
     key = getOrCreateSetting(db, 'site-signing-key', () => randomBytes(32).toString('base64')).then((value) => Buffer.from(value, 'base64'))

@@ -13,6 +13,7 @@ import * as m0011 from './0011-sites'
 import * as m0012 from './0012-openapi-translations'
 import * as m0014 from './0014-search'
 import * as m0015 from './0015-org-admin'
+import * as m0016 from './0016-integrations'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-openapi-translations': m0012,
   '0014-search': m0014,
   '0015-org-admin': m0015,
+  '0016-integrations': m0016,
 }

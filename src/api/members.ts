@@ -16,6 +16,7 @@ import { LEVEL, ROLES, roleAt, type Level } from '../domain/permissions/roles'
 import { signVisitorClaims } from '../domain/auth/visitor-claims'
 import { loadOrganization } from './organizations'
 import { countAdmins, deleteMember, findMember, insertMember, listMembersWithUsers, updateMember, updateMemberRole } from '../store/members'
+import { listPublishedSitesOfOrganization } from '../store/sites'
 import { countTeamsOfUsers, listTeamMembershipsOfUser, listTeams } from '../store/teams'
 import { listLiveSpacesOfOrganization } from '../store/spaces'
 import { findUserById } from '../store/users'
@@ -189,8 +190,12 @@ export const updateOrganizationMemberLastSeenAt = defineOperation({
   },
 })
 
-/** Whether the caller can read some live space of the organization published with `visitor-auth`. */
+/**
+ * Whether the organization publishes something to authenticated visitors the caller may see: a published
+ * `visitor-auth` site (the member's claims open it), or a live `visitor-auth` space the caller can read.
+ */
 async function readsVisitorAuthContent(ctx: OperationContext, organizationId: string): Promise<boolean> {
+  if ((await listPublishedSitesOfOrganization(ctx.db, organizationId)).some((site) => site.visibility === 'visitor-auth')) return true
   for (const space of await listLiveSpacesOfOrganization(ctx.db, organizationId)) {
     if (space.visibility === 'visitor-auth' && (await ctx.access.levelOf({ kind: 'space', row: space })) >= LEVEL.read) return true
   }

@@ -341,6 +341,27 @@ describe('POST /v1/orgs/{organizationId}/ping', () => {
     const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'x', iss: server.url })).toString('base64url')}.${signature}`
     expect(await verifyVisitorClaims(server.engine.db, forged, server.url)).toBeNull()
   })
+
+  it('answers docsVisitorClaims that open the published visitor-auth sites of the organization, and no other', async () => {
+    const org = await createOrganization(server)
+    const member = await server.addUser('read', { organizationId: org.id })
+    const sites = `/v1/orgs/${org.id}/sites`
+    const site = (await server.request('POST', sites, { body: { title: 'Members only', visibility: 'visitor-auth', spaces: [(await createSpace(server, org.id)).id] } })).body
+    // Before anything is published to authenticated visitors, there are no claims to hand out.
+    expect((await server.request('POST', `/v1/orgs/${org.id}/ping`, { token: member.token })).body).toEqual({})
+    await server.request('POST', `${sites}/${site.id}/publish`)
+    const claims = (await server.request('POST', `/v1/orgs/${org.id}/ping`, { token: member.token })).body.docsVisitorClaims
+    const outsider = await server.addOutsider()
+    const published = (token?: string) => server.request('GET', `${sites}/${site.id}/published${token ? `?visitorAuthToken=${token}` : ''}`, { token: outsider.token })
+    expectError(await published(), 403)
+    expect((await published(claims)).status).toBe(200)
+    // Claims of a member of another organization open nothing here.
+    const elsewhere = await createOrganization(server)
+    await server.request('POST', `/v1/orgs/${elsewhere.id}/sites/${(await server.request('POST', `/v1/orgs/${elsewhere.id}/sites`, { body: { title: 'Theirs', visibility: 'visitor-auth' } })).body.id}/publish`)
+    const theirs = (await server.request('POST', `/v1/orgs/${elsewhere.id}/ping`)).body.docsVisitorClaims
+    expect(theirs).toEqual(expect.any(String))
+    expectError(await published(theirs), 403)
+  })
 })
 
 describe('POST /v1/orgs/{organizationId}/members/{userId}/sso', () => {

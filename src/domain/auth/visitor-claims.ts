@@ -1,9 +1,11 @@
 /**
- * Visitor claims: a JWT (HS256) the server signs for a member, which content published with `visitor-auth`
- * accepts as the visitor's identity. The key is generated once per instance and kept in the store's settings.
+ * Visitor claims: a JWT (HS256) the server signs for a member (`POST …/ping`), which content published with
+ * `visitor-auth` in the member's organization accepts as the visitor's identity: the spaces, and the published
+ * sites (domain/sites/published-access.ts). The key is generated once per instance and kept in the store's
+ * settings. jose loads on first use only (it is not needed to start the CLI).
  */
 import { randomBytes } from 'node:crypto'
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
+import type { JWTPayload } from 'jose'
 import type { Db } from '../../store/database'
 import { getOrCreateSetting } from '../../store/settings'
 
@@ -29,6 +31,7 @@ async function visitorKey(db: Db): Promise<Uint8Array> {
 /** Signs the claims for `issuer` (the server's base address), valid for an hour. */
 export async function signVisitorClaims(db: Db, claims: Omit<VisitorClaims, 'iat' | 'exp' | 'iss'>, issuer: string, now = Date.now()): Promise<string> {
   const seconds = Math.floor(now / 1000)
+  const { SignJWT } = await import('jose')
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
@@ -37,10 +40,14 @@ export async function signVisitorClaims(db: Db, claims: Omit<VisitorClaims, 'iat
     .sign(await visitorKey(db))
 }
 
-/** The claims of a visitor JWT this server signed, or null when it is not valid (wrong key, expired, altered). */
-export async function verifyVisitorClaims(db: Db, token: string, issuer: string): Promise<VisitorClaims | null> {
+/**
+ * The claims of a visitor JWT this server signed, or null when it is not valid (wrong key, expired, altered, or
+ * issued at another address than `issuer`, when given).
+ */
+export async function verifyVisitorClaims(db: Db, token: string, issuer?: string): Promise<VisitorClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, await visitorKey(db), { issuer, algorithms: ['HS256'] })
+    const { jwtVerify } = await import('jose')
+    const { payload } = await jwtVerify(token, await visitorKey(db), { ...(issuer ? { issuer } : {}), algorithms: ['HS256'] })
     return payload as VisitorClaims
   } catch {
     return null

@@ -13,7 +13,8 @@ import { findShareLinkByKeyHash } from '../../store/share-links'
 import { listPublishedSitesOfOrganization } from '../../store/sites'
 import { ForbiddenError, NotFoundError } from '../../errors'
 import { hashShareKey, visitorKeyOf } from './site-secrets'
-import { verifyVisitorToken } from './visitor-token'
+import { RESERVED_CLAIMS, verifyVisitorToken } from './visitor-token'
+import { verifyVisitorClaims } from '../auth/visitor-claims'
 import { loadSiteTree, loadSpacesOf } from './load-site-tree'
 import { allSiteSpaces, visitorTree, type SiteTree } from './site-tree'
 
@@ -25,10 +26,24 @@ export interface SiteCredentials {
   visitorAuthToken?: string
 }
 
+/**
+ * The claims of a visitor token for the site: one signed for the site (`docsctl site visitor-token`), or the
+ * member claims `POST …/ping` hands a member of the site's organization.
+ */
+async function visitorClaimsFor(db: Db, site: SiteRow, token: string): Promise<Record<string, unknown> | undefined> {
+  const forSite = await verifyVisitorToken(await visitorKeyOf(db, site.id), site.id, token)
+  if (forSite) return forSite
+  const member = await verifyVisitorClaims(db, token)
+  if (!member || member.organization !== site.organization_id) return undefined
+  const claims: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(member)) if (!RESERVED_CLAIMS.includes(name)) claims[name] = value
+  return claims
+}
+
 /** The visitor's claims when the credentials let the caller into the published site; undefined otherwise. */
 export async function audienceClaims(db: Db, site: SiteRow, credentials: SiteCredentials): Promise<Record<string, unknown> | undefined> {
   if (!site.published) return undefined
-  const tokenClaims = credentials.visitorAuthToken ? await verifyVisitorToken(await visitorKeyOf(db, site.id), site.id, credentials.visitorAuthToken) : undefined
+  const tokenClaims = credentials.visitorAuthToken ? await visitorClaimsFor(db, site, credentials.visitorAuthToken) : undefined
   switch (site.visibility) {
     case 'public':
     case 'unlisted':

@@ -29,8 +29,10 @@ try {
     packages: 'external',
     logLevel: 'warning',
   })
-  const { modules } = JSON.parse(execFileSync(process.execPath, [join(scratch, 'generate.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }))
+  const { modules, exports } = JSON.parse(execFileSync(process.execPath, [join(scratch, 'generate.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }))
   // The index: one lazily imported module per operation (a command loads only the validators it uses).
+  // Per-operation loaders: a CLI command imports the module of the operation it calls (see src/api/operation-loaders.ts).
+  const loaders = `export const operationLoaders = {\n${Object.entries(exports).map(([id, [file, name]]) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`./${file}`)}).then((m) => m.${name}),`).join('\n')}\n}\n`
   const index = `export const precompiled = {\n${Object.keys(modules).map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`docsctl-validators:${id}`)}),`).join('\n')}\n}\n`
 
   // 2. Bundle, with the generated module in place of the empty source one.
@@ -53,6 +55,7 @@ try {
         name: 'precompiled-validators',
         setup(b) {
           b.onLoad({ filter: /precompiled-validators\.ts$/ }, () => ({ contents: index, loader: 'js', resolveDir: root }))
+          b.onLoad({ filter: /operation-loaders\.ts$/ }, () => ({ contents: loaders, loader: 'js', resolveDir: join(root, 'src/api') }))
           b.onResolve({ filter: /^docsctl-validators:/ }, (args) => ({ path: args.path.slice('docsctl-validators:'.length), namespace: 'validators' }))
           b.onLoad({ filter: /.*/, namespace: 'validators' }, (args) => ({ contents: modules[args.path], loader: 'js', resolveDir: root }))
         },

@@ -2,10 +2,11 @@
  * Generates the precompiled validators for the bundle: every operation's params, query and body validators as Ajv
  * standalone code, compiled with the same options as at run time (createAjv), one module per operation so that a
  * command loads only the validators of the operations it calls. Run by scripts/build.mjs (bundled with esbuild, then
- * executed); prints `{modules: {operationId: source}}` as JSON on stdout.
+ * executed); prints `{modules: {operationId: source}, exports: {operationId: [file, exportName]}}` as JSON on stdout
+ * (`exports` says where each operation is defined, for the bundle's per-operation loaders).
  */
 import standaloneCode from 'ajv/dist/standalone/index.js'
-import { operations } from '../src/api/index'
+import { operationModules, operations, operationsOf } from '../src/api/index'
 import { createAjv } from '../src/api/compile-validator'
 import { validatorKey, type Location } from '../src/api/validate'
 
@@ -34,4 +35,8 @@ for (const operation of operations) {
   }
   if (parts.length > 1) modules[operation.id] = parts.join('\n') + '\nexport { validators }\n'
 }
-process.stdout.write(JSON.stringify({ modules }))
+const exports: Record<string, [string, string]> = {}
+for (const [file, module] of Object.entries(operationModules)) {
+  for (const operation of operationsOf(module)) exports[operation.id] = [file, Object.entries(module).find(([, value]) => value === operation)![0]]
+}
+process.stdout.write(JSON.stringify({ modules, exports }))

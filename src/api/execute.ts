@@ -6,7 +6,7 @@ import type { Engine } from '../engine'
 import { authenticate } from '../domain/auth/tokens'
 import { PermissionResolver, type Actor } from '../domain/permissions/resolve-permissions'
 import { NotFoundError } from '../errors'
-import { operationsById } from './index'
+import { operationLoaders } from './operation-loaders'
 import { WithStatus, type Operation, type OperationContext } from './operation'
 import { validateInput, type RawInput } from './validate'
 import { Limits } from './schemas/limits'
@@ -24,8 +24,9 @@ export interface OperationResult {
   body: unknown
 }
 
-export function findOperation(id: string): Operation {
-  const operation = operationsById.get(id)
+/** The operation with this id: from its own module in the bundle, else from the whole table. */
+export async function findOperation(id: string): Promise<Operation> {
+  const operation = operationLoaders ? await operationLoaders[id]?.() : (await import('./index')).operationsById.get(id)
   if (!operation) throw new NotFoundError(`Unknown operation "${id}".`)
   return operation
 }

@@ -27,37 +27,43 @@ import * as invites from './invites'
 import * as saml from './saml'
 import * as integrations from './integrations'
 
-function collect(...modules: Record<string, unknown>[]): Operation[] {
-  return modules.flatMap((m) => Object.values(m).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v))
+/**
+ * The modules of the table, by file name. The server loads them all; a CLI command loads only the module of the
+ * operation it calls (scripts/build.mjs generates that index from this one: see operation-loaders.ts).
+ */
+export const operationModules: Record<string, Record<string, unknown>> = {
+  'system': system,
+  'organizations': organizations,
+  'members': members,
+  'collections': collections,
+  'spaces': spaces,
+  'content': content,
+  'change-requests': changeRequests,
+  'links': links,
+  'files': files,
+  'reusable-contents': reusableContents,
+  'git-sync': gitSync,
+  'search': search,
+  'comments': comments,
+  'reviews': reviews,
+  'openapi-specs': openapiSpecs,
+  'translations': translations,
+  'sites': sites,
+  'site-sections': siteSections,
+  'site-spaces': siteSpaces,
+  'site-section-groups': siteSectionGroups,
+  'site-share-links': siteShareLinks,
+  'teams': teams,
+  'permissions': permissions,
+  'invites': invites,
+  'saml': saml,
+  'integrations': integrations,
 }
 
-export const operations: Operation[] = collect(
-  system,
-  organizations,
-  members,
-  collections,
-  spaces,
-  content,
-  changeRequests,
-  links,
-  files,
-  reusableContents,
-  gitSync,
-  search,
-  comments,
-  reviews,
-  openapiSpecs,
-  translations,
-  sites,
-  siteSections,
-  siteSpaces,
-  siteSectionGroups,
-  siteShareLinks,
-  teams,
-  permissions,
-  invites,
-  saml,
-  integrations,
-)
+export function operationsOf(module: Record<string, unknown>): Operation[] {
+  return Object.values(module).filter((v): v is Operation => typeof v === 'object' && v !== null && 'handler' in v && 'id' in v)
+}
+
+export const operations: Operation[] = Object.values(operationModules).flatMap(operationsOf)
 
 export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.id, op]))

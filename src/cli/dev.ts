@@ -55,7 +55,7 @@ export function devCommand(program: Command): void {
         const engine = await openEngine({ dataDir: ctx.dataDir })
         let spaceId: string = options.space
         if (!spaceId) {
-          const created = await executeOperation(engine, findOperation('createSpace'), { params: { organizationId: readSettings(ctx.dataDir)!.organizationId }, body: { title: basename(root).slice(0, 50) } }, { token })
+          const created = await executeOperation(engine, await findOperation('createSpace'), { params: { organizationId: readSettings(ctx.dataDir)!.organizationId }, body: { title: basename(root).slice(0, 50) } }, { token })
           spaceId = (created.body as { id: string }).id
         }
         const server = await startServer({ engine, host: options.host, port: options.port })

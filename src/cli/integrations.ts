@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Option } from 'commander'
-import { parse as parseYaml } from 'yaml'
 import type { GroupSpec } from './define-command'
 import { nextHint, pageOptions, pageQuery } from './define-command'
 import { formatFields, formatTable } from './output'
@@ -27,9 +26,11 @@ function fileOr(base: string, value: unknown, encoding: 'base64' | 'utf8'): unkn
   }
 }
 
-function readManifest(path: string): Record<string, any> {
+/** The manifest file (YAML or JSON); the YAML parser loads only here, not at every CLI start. */
+async function readManifest(path: string): Promise<Record<string, any>> {
   let manifest: unknown
   try {
+    const { parse: parseYaml } = await import('yaml')
     manifest = parseYaml(readFileSync(path, 'utf8'))
   } catch (error) {
     throw new ApiError(400, `--manifest ${path}: ${(error as Error).message}`)
@@ -55,7 +56,7 @@ function parseSecrets(pairs: string[] = []): Record<string, string> | undefined 
 }
 
 async function publish(ctx: CliContext, nameArg: string | undefined, o: any) {
-  const manifest = o.manifest ? readManifest(o.manifest) : {}
+  const manifest = o.manifest ? await readManifest(o.manifest) : {}
   const { name: manifestName, ...fromManifest } = manifest
   const name = nameArg ?? manifestName
   if (!name) throw new ApiError(400, 'Name the integration: docsctl integration publish <name> (or `name` in the manifest).')

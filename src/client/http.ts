@@ -8,7 +8,7 @@ export function httpClient(apiUrl: string, token: string | null): Client {
   const base = apiUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
   return {
     async call(operationId: string, input: RawInput = {}): Promise<any> {
-      const operation = findOperation(operationId)
+      const operation = await findOperation(operationId)
       const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
         const value = input.params?.[name]
         if (value === undefined) throw new ApiError(400, `params.${name}: is required.`)

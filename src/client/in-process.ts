@@ -9,7 +9,7 @@ export function inProcessClient(engine: Engine, token: string | null): Client {
     async call(operationId: string, input: RawInput = {}) {
       // Bodies cross as JSON over HTTP: do the same here, so undefined fields vanish alike on both transports.
       const body = input.body === undefined ? undefined : JSON.parse(JSON.stringify(input.body))
-      const result = await executeOperation(engine, findOperation(operationId), { ...input, body }, { token })
+      const result = await executeOperation(engine, await findOperation(operationId), { ...input, body }, { token })
       // A JSON round trip gives exactly what the HTTP transport would parse (no undefined fields, plain objects).
       return result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body))
     },

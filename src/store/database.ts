@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely'
-import { migrations } from './migrations/index'
+import { MIGRATION_COUNT } from './migrations/count'
 import { ReadCache } from './read-cache'
 import { NotFoundError } from '../errors'
 import { registerReader } from './prepared-reads'
@@ -143,8 +143,10 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
  * up-to-date store (every CLI start) costs one pragma read instead of the Migrator's bookkeeping queries.
  */
 async function migrate(db: Db, sqlite: SQLite.Database) {
-  const expected = Object.keys(migrations).length
+  const expected = MIGRATION_COUNT
   if (sqlite.pragma('user_version', { simple: true }) === expected) return
+  // The migrations load only when some are pending (not at every CLI start).
+  const { migrations } = await import('./migrations/index')
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {

@@ -5,6 +5,7 @@
  * flags override it. `install` waits for the first delivery attempt of its `installation_setup` event.
  */
 import { readFileSync } from 'node:fs'
+import { loadYaml } from '../domain/revisions/front-matter'
 import { dirname, resolve } from 'node:path'
 import { Option } from 'commander'
 import type { GroupSpec } from './define-command'
@@ -30,8 +31,7 @@ function fileOr(base: string, value: unknown, encoding: 'base64' | 'utf8'): unkn
 async function readManifest(path: string): Promise<Record<string, any>> {
   let manifest: unknown
   try {
-    const { parse: parseYaml } = await import('yaml')
-    manifest = parseYaml(readFileSync(path, 'utf8'))
+    manifest = (await loadYaml())(readFileSync(path, 'utf8'))
   } catch (error) {
     throw new ApiError(400, `--manifest ${path}: ${(error as Error).message}`)
   }

@@ -155,4 +155,14 @@ describe('docsctl init --template', () => {
     expect(everywhere.items.map((s: any) => s.title)).toEqual(['Searchable'])
     expect((await run('search', 'zebra')).stdout).toBe('Nothing found.\n')
   })
+
+  it('reads front matter of a page file (YAML) in the bundled CLI', async () => {
+    const fm = json(await run('space', 'create', '--title', 'Front matter', '--json')).id
+    await run('cr', 'create', '--space', fm, '--subject', 'Add')
+    const added = await run('page', 'add', '--space', fm, '--cr', '1', '--file', file('fm.md', '---\ndescription: Set from front matter\nicon: book\n---\n\n# With front matter\n\nBody.\n'))
+    expect(added.exitCode, added.stderr).toBe(0)
+    await run('cr', 'merge', '1', '--space', fm)
+    const page = json(await run('page', 'list', '--space', fm, '--json')).pages[0]
+    expect(page).toMatchObject({ title: 'With front matter', description: 'Set from front matter', icon: 'book' })
+  })
 })

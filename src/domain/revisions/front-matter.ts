@@ -18,7 +18,9 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/
 /** YAML, loaded on first use (a large module, not needed to start the CLI). */
 export type YamlParse = (text: string) => unknown
 export async function loadYaml(): Promise<YamlParse> {
-  return (await import('yaml')).parse
+  // In the bundle, `yaml` (CommonJS there) comes as a default export; from source, as named exports.
+  const module = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') }
+  return module.parse ?? module.default!.parse
 }
 
 export function parseDocument(markdown: string, where: string, parse: YamlParse): ParsedDocument {

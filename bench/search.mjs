@@ -37,7 +37,7 @@ console.log(`Generated in ${((merging - seeding) / 1000).toFixed(1)} s; merged a
 
 const queries = Array.from({ length: QUERIES }, (_, i) => Array.from({ length: 1 + (i % 3) }, pick).join(' '))
 const sqlite = new Database(join(workspace.dataDir, 'docsctl.db'), { readonly: true })
-const raw = sqlite.prepare('SELECT page_id, bm25(search_sections) AS r FROM search_sections WHERE search_sections MATCH ? ORDER BY r LIMIT 1000')
+const raw = sqlite.prepare('SELECT rowid, bm25(search_sections) AS r FROM search_sections WHERE search_sections MATCH ? ORDER BY r LIMIT 1000')
 const rows = []
 for (const [route, path] of [['GET /v1/spaces/{spaceId}/search', `/spaces/${space.id}/search`], ['GET /v1/orgs/{organizationId}/search', `/orgs/${workspace.organizationId}/search`]]) {
   const times = []

@@ -239,4 +239,24 @@ describe('OpenAPI specs', () => {
     expect(openapi.map((l: any) => [l.target, l.status])).toEqual([['petstore', 'ok'], ['ghost', 'broken']])
     expect(links.body.stats.broken.total).toBe(1)
   })
+
+  it('is in progress while its source is being fetched, and complete once processed', async () => {
+    // A source held open by the test: processing stays in progress until it is let go.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    source.routes['/held.json'] = (_req, res) => void held.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(SWAGGER))
+    try {
+      expect((await create('held', { url: `${source.url}/held.json` })).status).toBe(201)
+      let state = ''
+      for (let i = 0; i < 500 && state !== 'progress'; i++) {
+        state = (await server.request('GET', `${base()}/held`)).body.processingState
+        if (state !== 'progress') await new Promise((r) => setTimeout(r, 10))
+      }
+      expect(state).toBe('progress')
+      release()
+      expect((await processedSpec(server, org, 'held')).lastVersion).toEqual(expect.any(String))
+    } finally {
+      release()
+    }
+  })
 })

@@ -142,6 +142,36 @@ describe('translations', () => {
     }
   })
 
+  it('is running while the provider works, and completed once it answered', async () => {
+    // A provider held open by the test: the run stays in the running state until it is let go.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    provider.routes['/held'] = (_req, res, body) => {
+      void held.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ texts: JSON.parse(body).texts })))
+    }
+    process.env.DOCSCTL_TRANSLATION_URL = `${provider.url}/held`
+    try {
+      const space = await sourceSpace([{ title: 'Held', markdown: 'Text.\n' }])
+      const t = (await server.request('POST', base(), { body: { language: 'pt', source: { space: space.id, language: 'en' } } })).body
+      expect((await server.request('POST', `${base()}/${t.id}/run`)).status).toBe(204)
+      let status = ''
+      for (let i = 0; i < 500 && status !== 'running'; i++) {
+        status = (await server.request('GET', `${base()}/${t.id}`)).body.status
+        if (status !== 'running') await new Promise((r) => setTimeout(r, 10))
+      }
+      expect(status).toBe('running')
+      release()
+      for (let i = 0; i < 500 && status !== 'completed'; i++) {
+        status = (await server.request('GET', `${base()}/${t.id}`)).body.status
+        if (status !== 'completed') await new Promise((r) => setTimeout(r, 10))
+      }
+      expect(status).toBe('completed')
+    } finally {
+      release()
+      delete process.env.DOCSCTL_TRANSLATION_URL
+    }
+  })
+
   it('gets, lists, updates instructions and deletes (205 when deleted, 204 when there was none)', async () => {
     const space = await sourceSpace([{ title: 'Page', markdown: 'Text.\n' }])
     const t = (await server.request('POST', base(), { body: { language: 'it', source: { space: space.id, language: 'en' } } })).body

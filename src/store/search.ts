@@ -46,6 +46,7 @@ export async function writePageSections(trx: Trx, spaceId: string, revisionId: s
     for (const row of rows) existing.set(row.page_id, [...(existing.get(row.page_id) ?? []), { id: row.id, key: `${row.anchor}\n${row.hash}` }])
   }
   const gone: number[] = []
+  const added: { page_id: string; anchor: string; section_title: string; hash: string; page_title: string; body: string }[] = []
   for (const [pageId, page] of pages) {
     const kept = new Map<string, number[]>()
     for (const row of existing.get(pageId) ?? []) kept.set(row.key, [...(kept.get(row.key) ?? []), row.id])
@@ -57,12 +58,19 @@ export async function writePageSections(trx: Trx, spaceId: string, revisionId: s
         kept.get(key)!.pop()
         continue
       }
-      const { id } = await trx.insertInto('search_rows').values({ space_id: spaceId, page_id: pageId, anchor: section.anchor, section_title: section.title, hash }).returning('id').executeTakeFirstOrThrow()
-      await sql`INSERT INTO search_sections (rowid, page_title, section_title, body) VALUES (${id}, ${page!.title}, ${section.title}, ${section.body})`.execute(trx)
+      added.push({ page_id: pageId, anchor: section.anchor, section_title: section.title, hash, page_title: page!.title, body: section.body })
     }
     for (const rows of kept.values()) gone.push(...rows)
   }
   await deleteRows(trx, gone)
+  // New rows in batches, numbered here (inside the write transaction, so no one else numbers at the same time).
+  let next = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM search_rows`.execute(trx)).rows[0].id ?? 0)
+  for (let i = 0; i < added.length; i += 100) {
+    const batch = added.slice(i, i + 100).map((row) => ({ ...row, id: ++next }))
+    await trx.insertInto('search_rows').values(batch.map(({ id, page_id, anchor, section_title, hash }) => ({ id, space_id: spaceId, page_id, anchor, section_title, hash }))).execute()
+    const values = sql.join(batch.map((row) => sql`(${row.id}, ${row.page_title}, ${row.section_title}, ${row.body})`))
+    await sql`INSERT INTO search_sections (rowid, page_title, section_title, body) VALUES ${values}`.execute(trx)
+  }
   await trx.insertInto('search_indexed').values({ space_id: spaceId, revision_id: revisionId }).onConflict((oc) => oc.column('space_id').doUpdateSet({ revision_id: revisionId })).execute()
 }
 

@@ -245,6 +245,8 @@ describe('OpenAPI specs', () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     source.routes['/held.json'] = (_req, res) => void held.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(SWAGGER))
+    // This file's short fetch timeout would end the hold on a slow machine; this test waits on the hold only.
+    process.env.DOCSCTL_OPENAPI_FETCH_TIMEOUT_MS = '30000'
     try {
       expect((await create('held', { url: `${source.url}/held.json` })).status).toBe(201)
       let state = ''
@@ -257,6 +259,7 @@ describe('OpenAPI specs', () => {
       expect((await processedSpec(server, org, 'held')).lastVersion).toEqual(expect.any(String))
     } finally {
       release()
+      process.env.DOCSCTL_OPENAPI_FETCH_TIMEOUT_MS = '500'
     }
   })
 })

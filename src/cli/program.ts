@@ -1,33 +1,53 @@
 /** Builds the commander program: global options, then one group per resource. */
 import { Command, CommanderError, Option } from 'commander'
 import { VERSION } from '../version'
-import { mountCommand, mountGroup } from './define-command'
+import { mountCommand, mountGroup, type GroupSpec } from './define-command'
 import { createOutput, printError, printJson } from './output'
 import { initCommand } from './init'
 import { serveCommand } from './serve'
-import { tokenCommands } from './tokens'
-import { orgCommands } from './orgs'
-import { collectionCommands } from './collections'
-import { spaceCommands } from './spaces'
-import { userCommands } from './users'
-import { changeRequestCommands } from './change-requests'
-import { commentCommands } from './comments'
-import { pageCommands } from './pages'
 import { linksCommand } from './links'
 import { searchCommand } from './search'
-import { gitCommands } from './git'
-import { openapiCommands } from './openapi'
 import { devCommand } from './dev'
-import { siteCommands } from './sites'
-import { memberCommands } from './members'
-import { teamCommands } from './teams'
-import { inviteCommands } from './invites'
-import { permissionCommands } from './permissions'
-import { samlCommands } from './saml'
-import { integrationCommands } from './integrations'
-import { translationCommands } from './translations'
 
-export function buildProgram(): Command {
+/**
+ * The command groups by the names they answer to (name, then aliases; program.test.ts checks them against the
+ * groups), each loaded when used: a command's start reads its own group only, help and unknown commands all.
+ */
+export const GROUPS: [names: string[], load: () => Promise<GroupSpec>][] = [
+  [['org', 'orgs'], async () => (await import('./orgs')).orgCommands],
+  [['collection', 'collections'], async () => (await import('./collections')).collectionCommands],
+  [['space', 'spaces'], async () => (await import('./spaces')).spaceCommands],
+  [['site', 'sites'], async () => (await import('./sites')).siteCommands],
+  [['cr', 'change-requests'], async () => (await import('./change-requests')).changeRequestCommands],
+  [['comment', 'comments'], async () => (await import('./comments')).commentCommands],
+  [['page', 'pages'], async () => (await import('./pages')).pageCommands],
+  [['git'], async () => (await import('./git')).gitCommands],
+  [['openapi'], async () => (await import('./openapi')).openapiCommands],
+  [['translation', 'translations'], async () => (await import('./translations')).translationCommands],
+  [['integration', 'integrations'], async () => (await import('./integrations')).integrationCommands],
+  [['token', 'tokens'], async () => (await import('./tokens')).tokenCommands],
+  [['user', 'users'], async () => (await import('./users')).userCommands],
+  [['member', 'members'], async () => (await import('./members')).memberCommands],
+  [['team', 'teams'], async () => (await import('./teams')).teamCommands],
+  [['invite', 'invites'], async () => (await import('./invites')).inviteCommands],
+  [['permission', 'permissions'], async () => (await import('./permissions')).permissionCommands],
+  [['saml'], async () => (await import('./saml')).samlCommands],
+]
+
+/** Options of the program that take a value (skipped when looking for the command's name). */
+const VALUE_OPTIONS = new Set(['--data-dir', '--api-url', '--token'])
+
+/** The first word of the command line that is not an option: the command's (or group's) name. */
+function commandName(argv: string[]): string | undefined {
+  const args = argv.slice(2)
+  for (let i = 0; i < args.length; i++) {
+    if (VALUE_OPTIONS.has(args[i])) i++
+    else if (!args[i].startsWith('-')) return args[i]
+  }
+  return undefined
+}
+
+export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('docsctl')
     .version(VERSION)
     .description('Docs-as-code content service: manage organizations, collections and spaces, locally or against a docsctl server.')
@@ -47,12 +67,14 @@ export function buildProgram(): Command {
   linksCommand(program)
   devCommand(program)
   mountCommand(program, searchCommand)
-  for (const group of [orgCommands, collectionCommands, spaceCommands, siteCommands, changeRequestCommands, commentCommands, pageCommands, gitCommands, openapiCommands, translationCommands, integrationCommands, tokenCommands, userCommands, memberCommands, teamCommands, inviteCommands, permissionCommands, samlCommands]) mountGroup(program, group)
+  const name = commandName(argv)
+  const chosen = GROUPS.find(([names]) => name !== undefined && names.includes(name))
+  for (const group of await Promise.all((chosen ? [chosen] : GROUPS).map(([, load]) => load()))) mountGroup(program, group)
   return program
 }
 
 export async function runProgram(argv: string[]): Promise<number> {
-  const program = buildProgram()
+  const program = await buildProgram(argv)
   try {
     await program.parseAsync(argv)
   } catch (error) {

@@ -1,13 +1,12 @@
 /**
  * Visitor claims: a JWT (HS256) the server signs for a member (`POST …/ping`), which content published with
  * `visitor-auth` in the member's organization accepts as the visitor's identity: the spaces, and the published
- * sites (domain/sites/published-access.ts). The key is generated once per instance and kept in the store's
- * settings. jose loads on first use only (it is not needed to start the CLI).
+ * sites (domain/sites/published-access.ts). The key is derived from the instance key (./instance-key.ts). jose
+ * loads on first use only (it is not needed to start the CLI).
  */
-import { randomBytes } from 'node:crypto'
 import type { JWTPayload } from 'jose'
 import type { Db } from '../../store/database'
-import { getOrCreateSetting } from '../../store/settings'
+import { derivedKey } from './instance-key'
 
 export const VISITOR_CLAIMS_TTL_SECONDS = 60 * 60
 
@@ -24,8 +23,8 @@ export interface VisitorClaims extends JWTPayload {
   teams: string[]
 }
 
-async function visitorKey(db: Db): Promise<Uint8Array> {
-  return Buffer.from(await getOrCreateSetting(db, 'visitor-claims-key', () => randomBytes(32).toString('base64')), 'base64')
+function visitorKey(db: Db): Promise<Uint8Array> {
+  return derivedKey(db, 'visitor-claims')
 }
 
 /** Signs the claims for `issuer` (the server's base address), valid for an hour. */

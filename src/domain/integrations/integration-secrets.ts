@@ -1,16 +1,12 @@
 /**
  * An integration's secrets, kept only as ciphertext: AES-256-GCM with a key derived from the instance key
- * (domain/sites/site-secrets.ts) for this purpose alone; the stored text is `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ * (domain/auth/instance-key.ts) for this purpose alone; the stored text is `v1.<iv>.<tag>.<ciphertext>` in base64url.
  * The key that signs deliveries to an integration is derived too (HMAC of its id), so nothing signing-related is
  * stored: the same integration always signs with the same key, and no other instance can.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import type { Db } from '../../store/database'
-import { instanceKey } from '../sites/site-secrets'
-
-async function derivedKey(db: Db, purpose: string): Promise<Buffer> {
-  return createHmac('sha256', await instanceKey(db)).update(purpose).digest()
-}
+import { derivedKey } from '../auth/instance-key'
 
 /** Encrypts the secrets map (null for none). */
 export async function encryptSecrets(db: Db, secrets: Record<string, string> | undefined): Promise<string | null> {

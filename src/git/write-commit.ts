@@ -11,9 +11,11 @@ import { gitBlobOid } from './blob-oid'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import git from 'isomorphic-git'
+import { requireCjs } from '../require-cjs'
 import { ConflictError, NotFoundError } from '../errors'
 import { safeUrl } from './safe-url'
+
+const git: typeof import('isomorphic-git') = requireCjs('isomorphic-git')
 
 export interface CommitRequest {
   url: string

@@ -8,7 +8,7 @@ import type { JobRow } from '../store/tables/job.table'
 import type { Trx } from '../store/database'
 import { findSpaceById, updateSpace } from '../store/spaces'
 import { deleteUnusedRevision, findRevisionById } from '../store/revisions'
-import { putBlob } from '../store/blobs'
+import { putBlobs } from '../store/blobs'
 import { refreshSearchIndex } from '../domain/search/search-index'
 import { nowIso } from '../store/ids'
 import { loadContent } from '../domain/revisions/content'
@@ -48,7 +48,7 @@ export async function importFiles(
   // With requireClean (docsctl dev), content with problems is not applied: the last good content stays.
   if (options.requireClean && read.problems.length) return { revision: null, read }
   const revision = await engine.db.transaction().execute(async (trx) => {
-    for (const bytes of read.blobs.values()) await putBlob(trx, bytes)
+    await putBlobs(trx, [...read.blobs.values()].map((data) => ({ data })))
     const id = await writeRevision(trx, { spaceId: space.id, content: { ...read.content, source: previous.source }, parents: [space.revision_id], type: 'edits', git: options.git })
     const written = await findRevisionById(trx, id)
     if (options.skipUnchanged && written?.content_hash === current?.content_hash) {

@@ -25,39 +25,56 @@ export interface DeltaBase {
  * proportion to the change.
  */
 export async function putBlob(trx: Db | Trx, data: Buffer | string, like?: DeltaBase): Promise<string> {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
-  const hash = hashBytes(bytes)
-  const key = Buffer.from(hash, 'hex')
-  if (await trx.selectFrom('blobs').select('depth').where('hash', '=', key).executeTakeFirst()) return hash
-  let stored = bytes
-  let encoding = 0
-  let base: Buffer | null = null
-  let depth = 0
-  if (bytes.length >= DEFLATE_MIN_BYTES) {
-    const deflated = deflateRawSync(bytes)
-    if (deflated.length <= bytes.length * 0.9) {
-      stored = deflated
-      encoding = 1
-    }
-    const delta = like && like.hash !== hash ? await deltaAgainst(trx, bytes, like) : undefined
-    if (delta && delta.data.length < stored.length * 0.8) {
-      stored = delta.data
-      encoding = 2
-      base = Buffer.from(like!.hash, 'hex')
-      depth = delta.depth
-    }
-  }
-  await trx.insertInto('blobs').values({ hash: key, data: stored, size: bytes.length, encoding, base, depth }).onConflict((oc) => oc.column('hash').doNothing()).execute()
-  return hash
+  return (await putBlobs(trx, [{ data, like }]))[0]
 }
 
-/** The delta of `bytes` against `like`, when `like` is stored, is what its hash says, and its chain has room. */
-async function deltaAgainst(trx: Db | Trx, bytes: Buffer, like: DeltaBase): Promise<{ data: Buffer; depth: number } | undefined> {
-  const dictionary = typeof like.bytes === 'string' ? Buffer.from(like.bytes, 'utf8') : like.bytes
-  if (hashBytes(dictionary) !== like.hash) return undefined
-  const row = await trx.selectFrom('blobs').select('depth').where('hash', '=', Buffer.from(like.hash, 'hex')).executeTakeFirst()
-  if (!row || row.depth >= MAX_DELTA_DEPTH) return undefined
-  return { data: deflateRawSync(bytes, { dictionary }), depth: row.depth + 1 }
+/**
+ * putBlob for many blobs at once (an import writes thousands): the stored ones and the delta bases are looked up
+ * in a few queries, the new ones written in batches. Answers the hashes in order.
+ */
+export async function putBlobs(trx: Db | Trx, items: { data: Buffer | string; like?: DeltaBase }[]): Promise<string[]> {
+  const blobs = items.map(({ data, like }) => {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+    return { bytes, hash: hashBytes(bytes), like }
+  })
+  const stored = await storedDepths(trx, [...blobs.map((b) => b.hash), ...blobs.flatMap((b) => (b.like && b.like.hash !== b.hash ? [b.like.hash] : []))])
+  const rows: BlobRow[] = []
+  for (const { bytes, hash, like } of blobs) {
+    if (stored.has(hash)) continue
+    let row: BlobRow = { hash: Buffer.from(hash, 'hex'), data: bytes, size: bytes.length, encoding: 0, base: null, depth: 0 }
+    if (bytes.length >= DEFLATE_MIN_BYTES) {
+      const deflated = deflateRawSync(bytes)
+      if (deflated.length <= bytes.length * 0.9) row = { ...row, data: deflated, encoding: 1 }
+      // A delta when the base is stored, is what its hash says, and its chain has room.
+      const baseDepth = like && like.hash !== hash ? stored.get(like.hash) : undefined
+      if (baseDepth !== undefined && baseDepth < MAX_DELTA_DEPTH) {
+        const dictionary = typeof like!.bytes === 'string' ? Buffer.from(like!.bytes, 'utf8') : like!.bytes
+        if (hashBytes(dictionary) === like!.hash) {
+          const delta = deflateRawSync(bytes, { dictionary })
+          if (delta.length < row.data.length * 0.8) row = { ...row, data: delta, encoding: 2, base: Buffer.from(like!.hash, 'hex'), depth: baseDepth + 1 }
+        }
+      }
+    }
+    stored.set(hash, row.depth)
+    rows.push(row)
+  }
+  for (let i = 0; i < rows.length; i += 100) {
+    await trx.insertInto('blobs').values(rows.slice(i, i + 100)).onConflict((oc) => oc.column('hash').doNothing()).execute()
+  }
+  return blobs.map((b) => b.hash)
+}
+
+type BlobRow = { hash: Buffer; data: Buffer; size: number; encoding: number; base: Buffer | null; depth: number }
+
+/** The delta depth of each of the hashes that is stored. */
+async function storedDepths(trx: Db | Trx, hashes: string[]): Promise<Map<string, number>> {
+  const depths = new Map<string, number>()
+  const unique = [...new Set(hashes)]
+  for (let i = 0; i < unique.length; i += 500) {
+    const keys = unique.slice(i, i + 500).map((hash) => Buffer.from(hash, 'hex'))
+    for (const row of await trx.selectFrom('blobs').select(['hash', 'depth']).where('hash', 'in', keys).execute()) depths.set(row.hash.toString('hex'), row.depth)
+  }
+  return depths
 }
 
 type StoredRow = { data: Buffer; encoding: number; base: string | null }

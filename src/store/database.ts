@@ -4,7 +4,8 @@
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import SQLite from 'better-sqlite3'
+import type SQLiteModule from 'better-sqlite3'
+import { requireCjs } from '../require-cjs'
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely'
 import { MIGRATION_COUNT } from './migrations/count'
 import { ReadCache } from './read-cache'
@@ -36,6 +37,8 @@ import type { ContentPermissionTable } from './tables/content-permission.table'
 import type { InviteTable } from './tables/invite.table'
 import type { SamlProviderTable } from './tables/saml-provider.table'
 import type { IntegrationContentInstallationTable, IntegrationEventTable, IntegrationInstallationTable, IntegrationTable } from './tables/integration.table'
+
+const SQLite: typeof SQLiteModule = requireCjs('better-sqlite3')
 
 /** Every table of the store. */
 export interface Database {
@@ -142,7 +145,7 @@ export async function openStore(dataDir: string, options: { create?: boolean } =
  * Applies pending migrations with kysely's Migrator. `user_version` records how many are applied, so an
  * up-to-date store (every CLI start) costs one pragma read instead of the Migrator's bookkeeping queries.
  */
-async function migrate(db: Db, sqlite: SQLite.Database) {
+async function migrate(db: Db, sqlite: SQLiteModule.Database) {
   const expected = MIGRATION_COUNT
   if (sqlite.pragma('user_version', { simple: true }) === expected) return
   // The migrations load only when some are pending (not at every CLI start).
@@ -162,8 +165,8 @@ const STATEMENT_CACHE_SIZE = 500
  * better-sqlite3 behind a cache of prepared statements. Kysely prepares every query it runs; preparing costs
  * more than running a primary-key read, so the same SQL text reuses its statement (least recently used out).
  */
-function withStatementCache(sqlite: SQLite.Database, onWrite: () => void) {
-  type Prepared = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>
+function withStatementCache(sqlite: SQLiteModule.Database, onWrite: () => void) {
+  type Prepared = Pick<SQLiteModule.Statement, 'reader' | 'all' | 'run' | 'iterate'>
   const statements = new Map<string, Prepared>()
   return {
     prepare(sql: string): Prepared {

@@ -9,7 +9,7 @@
  * Snapshots are immutable, so loaded ones are cached by hash.
  */
 import type { Db, Trx } from '../../store/database'
-import { getBlobs, putBlob } from '../../store/blobs'
+import { getBlobs, putBlob, putBlobs } from '../../store/blobs'
 import { trieEntries, trieUpdate } from '../../store/hash-trie'
 
 export type PageType = 'document' | 'group' | 'link'
@@ -140,15 +140,15 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   const base = content.source ?? { root: null, records: new Map<string, string>() }
   const changes = new Map<string, string | null>()
   const table = new Map(base.records)
+  // Pages whose record is not known yet are written in one batch, each as a delta against the one it replaces.
+  const unknown = [...content.pages.values()].filter((page) => !recordHashes.get(page))
+  const written = await putBlobs(trx, unknown.map((page) => ({ data: JSON.stringify(page), like: previousRecord(base.records.get(page.id)) })))
+  unknown.forEach((page, i) => rememberRecord(written[i], page))
   for (const page of content.pages.values()) {
-    let hash = recordHashes.get(page)
-    if (!hash || base.records.get(page.id) !== hash) {
-      hash ??= await putBlob(trx, JSON.stringify(page), previousRecord(base.records.get(page.id)))
-      rememberRecord(hash, page)
-      if (base.records.get(page.id) !== hash) {
-        changes.set(page.id, hash)
-        table.set(page.id, hash)
-      }
+    const hash = recordHashes.get(page)!
+    if (base.records.get(page.id) !== hash) {
+      changes.set(page.id, hash)
+      table.set(page.id, hash)
     }
   }
   for (const id of base.records.keys()) {

@@ -13,6 +13,7 @@ import { newId } from '../../store/ids'
 import { contentTypeOf } from '../../domain/files/file-source'
 import { slugify, type ContentSnapshot, type FileSnapshot, type PageSnapshot, type ReusableContentSnapshot } from '../../domain/revisions/content'
 import { parseSummary, type SummaryItem } from './summary'
+import { simpleMapping } from '../../domain/revisions/front-matter'
 
 export interface Problem {
   file: string
@@ -222,7 +223,8 @@ function splitFrontMatter(text: string, file: string, problems: Problem[]): { pr
   let frontMatter: Record<string, unknown> = {}
   if (prefix) {
     try {
-      const parsed = parse(prefix.replace(/^---\r?\n/, '').replace(/\r?\n---\r?\n(?:\r?\n)?$/, ''))
+      const yaml = prefix.replace(/^---\r?\n/, '').replace(/\r?\n---\r?\n(?:\r?\n)?$/, '')
+      const parsed = simpleMapping(yaml) ?? parse(yaml)
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) frontMatter = parsed
     } catch (error) {
       problems.push({ file, line: 1, message: `front matter is not valid YAML (${(error as Error).message})` })

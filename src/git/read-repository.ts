@@ -1,6 +1,7 @@
 /**
- * Reads the files of a repository at a ref, with isomorphic-git: a local path (or file:// URL) is read in place,
- * an http(s) URL (basic-auth credentials allowed in it) is fetched shallowly into a temporary directory first.
+ * Reads the files of a repository at a ref: a local path (or file:// URL) is read in place, an http(s) URL
+ * (basic-auth credentials allowed in it) is fetched shallowly into a temporary directory first, with isomorphic-git.
+ * Reading is done by ./object-store (native zlib, no isomorphic-git: a local import never loads it).
  * Answers the commit and a map of paths to bytes, refusing symlinks and files over the size limit.
  * Credentials never appear in an error message: addresses are shown without them.
  */
@@ -8,8 +9,8 @@ import fs from 'node:fs'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import git from 'isomorphic-git'
 import { BadRequestError, NotFoundError } from '../errors'
+import { ObjectStore, gitdirOf, resolveRef } from './object-store'
 import { safeUrl } from './safe-url'
 
 export const REPOSITORY_LIMITS = { fileBytes: 100 * 1024 * 1024 }
@@ -38,6 +39,7 @@ export async function readRepository(url: string, ref: string, onFile?: (bytes: 
     parsed.username = ''
     parsed.password = ''
     try {
+      const git = (await import('isomorphic-git')).default
       const http = (await import('isomorphic-git/http/node')).default
       await git.clone({ fs, http, dir, url: parsed.toString(), ref: ref.replace('refs/heads/', ''), singleBranch: true, depth: 1, noCheckout: true, onAuth: () => auth ?? { cancel: true } })
     } catch (error) {
@@ -48,48 +50,51 @@ export async function readRepository(url: string, ref: string, onFile?: (bytes: 
     dir = url.replace(/^file:\/\//, '')
     if (!fs.existsSync(dir)) throw new NotFoundError(`No repository at ${dir}.`)
   }
+  const store = new ObjectStore(gitdirOf(dir))
   try {
-    const gitdir = fs.existsSync(join(dir, '.git')) ? join(dir, '.git') : dir
-    let oid: string
+    let oid: string | undefined
     try {
-      oid = await git.resolveRef({ fs, dir, gitdir, ref })
-    } catch {
-      throw new NotFoundError(`The repository at ${safeUrl(url)} has no ${ref}.`)
+      oid = resolveRef(store.gitdir, ref, store)
+    } catch (error) {
+      throw new NotFoundError(`The repository at ${safeUrl(url)} has no usable ${ref}: ${(error as Error).message}`)
     }
-    const commit = await git.readCommit({ fs, dir, gitdir, oid })
+    if (!oid) throw new NotFoundError(`The repository at ${safeUrl(url)} has no ${ref}.`)
+    const commit = store.readCommit(oid)
     const files = new Map<string, Buffer>()
     const skipped: RepositoryFiles['skipped'] = []
-    await git.walk({
-      fs,
-      dir,
-      gitdir,
-      trees: [git.TREE({ ref: oid })],
-      map: async (path, [entry]) => {
-        if (!entry || path === '.') return true
-        const type = await entry.type()
-        if (type === 'tree') return true
-        const mode = await entry.mode()
-        if (mode === 0o120000) {
+    let paused = performance.now()
+    // Depth first, in git's order of each tree. Reading is synchronous: now and then the event loop gets a turn,
+    // so that a server importing a large repository still answers meanwhile.
+    const walk = async (tree: string, prefix: string): Promise<void> => {
+      for (const entry of store.readTree(tree)) {
+        const path = prefix + entry.name
+        const kind = entry.mode & 0o170000
+        if (kind === 0o040000) {
+          await walk(entry.oid, path + '/')
+        } else if (kind === 0o120000) {
           skipped.push({ path, reason: 'symbolic links are not followed' })
-          return null
+        } else if (kind === 0o160000) {
+          skipped.push({ path, reason: 'a commit is not content' })
+        } else {
+          const content = store.read(entry.oid)
+          if (content.type !== 'blob') throw new Error(`Git tree ${tree} names a ${content.type} (${entry.oid}) as the file ${path}.`)
+          if (content.body.length > REPOSITORY_LIMITS.fileBytes) {
+            skipped.push({ path, reason: 'larger than 100 MiB' })
+            continue
+          }
+          files.set(path, content.body)
+          onFile?.(content.body.length)
+          if (performance.now() - paused > 20) {
+            await new Promise((resolve) => setImmediate(resolve))
+            paused = performance.now()
+          }
         }
-        if (type !== 'blob') {
-          skipped.push({ path, reason: `a ${type} is not content` })
-          return null
-        }
-        const content = await entry.content()
-        if (!content) return null
-        if (content.length > REPOSITORY_LIMITS.fileBytes) {
-          skipped.push({ path, reason: 'larger than 100 MiB' })
-          return null
-        }
-        files.set(path, Buffer.from(content))
-        onFile?.(content.length)
-        return null
-      },
-    })
-    return { oid, message: commit.commit.message, files, skipped }
+      }
+    }
+    await walk(commit.tree, '')
+    return { oid, message: commit.message, files, skipped }
   } finally {
+    store.close()
     if (scratch) rmSync(scratch, { recursive: true, force: true })
   }
 }

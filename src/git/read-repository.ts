@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BadRequestError, NotFoundError } from '../errors'
-import { ObjectStore, gitdirOf, resolveRef } from './object-store'
+import { ObjectStore, gitdirOf, resolveRef, type TreeEntry } from './object-store'
 import { safeUrl } from './safe-url'
+import { requireCjs } from '../require-cjs'
 
 export const REPOSITORY_LIMITS = { fileBytes: 100 * 1024 * 1024 }
 
@@ -39,7 +40,7 @@ export async function readRepository(url: string, ref: string, onFile?: (bytes: 
     parsed.username = ''
     parsed.password = ''
     try {
-      const git = (await import('isomorphic-git')).default
+      const git: typeof import('isomorphic-git') = requireCjs('isomorphic-git')
       const http = (await import('isomorphic-git/http/node')).default
       await git.clone({ fs, http, dir, url: parsed.toString(), ref: ref.replace('refs/heads/', ''), singleBranch: true, depth: 1, noCheckout: true, onAuth: () => auth ?? { cancel: true } })
     } catch (error) {
@@ -62,39 +63,49 @@ export async function readRepository(url: string, ref: string, onFile?: (bytes: 
     const commit = store.readCommit(oid)
     const files = new Map<string, Buffer>()
     const skipped: RepositoryFiles['skipped'] = []
-    let paused = performance.now()
-    // Depth first, in git's order of each tree. Reading is synchronous: now and then the event loop gets a turn,
-    // so that a server importing a large repository still answers meanwhile.
-    const walk = async (tree: string, prefix: string): Promise<void> => {
-      for (const entry of store.readTree(tree)) {
-        const path = prefix + entry.name
-        const kind = entry.mode & 0o170000
-        if (kind === 0o040000) {
-          await walk(entry.oid, path + '/')
-        } else if (kind === 0o120000) {
-          skipped.push({ path, reason: 'symbolic links are not followed' })
-        } else if (kind === 0o160000) {
-          skipped.push({ path, reason: 'a commit is not content' })
-        } else {
-          const content = store.read(entry.oid)
-          if (content.type !== 'blob') throw new Error(`Git tree ${tree} names a ${content.type} (${entry.oid}) as the file ${path}.`)
-          if (content.body.length > REPOSITORY_LIMITS.fileBytes) {
-            skipped.push({ path, reason: 'larger than 100 MiB' })
-            continue
-          }
-          files.set(path, content.body)
-          onFile?.(content.body.length)
-          if (performance.now() - paused > 20) {
-            await new Promise((resolve) => setImmediate(resolve))
-            paused = performance.now()
-          }
-        }
+    for await (const { path, entry, blob } of treeFiles(store, commit.tree)) {
+      const kind = entry.mode & 0o170000
+      if (kind === 0o120000) skipped.push({ path, reason: 'symbolic links are not followed' })
+      else if (kind === 0o160000) skipped.push({ path, reason: 'a commit is not content' })
+      else if (blob()!.length > REPOSITORY_LIMITS.fileBytes) skipped.push({ path, reason: 'larger than 100 MiB' })
+      else {
+        files.set(path, blob()!)
+        onFile?.(blob()!.length)
       }
     }
-    await walk(commit.tree, '')
     return { oid, message: commit.message, files, skipped }
   } finally {
     store.close()
     if (scratch) rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Every entry of a tree that is not a tree, depth first in git's order of each tree, with its path and its bytes
+ * (read when asked; undefined for a submodule, whose entry names a commit). Reading is synchronous: now and then
+ * the event loop gets a turn, so that a server importing a large repository still answers meanwhile.
+ */
+export async function* treeFiles(store: ObjectStore, tree: string, prefix = ''): AsyncGenerator<{ path: string; entry: TreeEntry; blob: () => Buffer | undefined }> {
+  let paused = performance.now()
+  for (const entry of store.readTree(tree)) {
+    const path = prefix + entry.name
+    const kind = entry.mode & 0o170000
+    if (kind === 0o040000) {
+      yield* treeFiles(store, entry.oid, path + '/')
+      continue
+    }
+    let bytes: Buffer | undefined
+    const blob = () => {
+      if (kind === 0o160000) return undefined
+      if (bytes) return bytes
+      const content = store.read(entry.oid)
+      if (content.type !== 'blob') throw new Error(`Git tree ${tree} names a ${content.type} (${entry.oid}) as the file ${path}.`)
+      return (bytes = content.body)
+    }
+    yield { path, entry, blob }
+    if (performance.now() - paused > 20) {
+      await new Promise((resolve) => setImmediate(resolve))
+      paused = performance.now()
+    }
   }
 }

@@ -14,6 +14,8 @@ import { join } from 'node:path'
 import { requireCjs } from '../require-cjs'
 import { ConflictError, NotFoundError } from '../errors'
 import { safeUrl } from './safe-url'
+import { ObjectStore, gitdirOf, resolveRef } from './object-store'
+import { treeFiles } from './read-repository'
 
 const git: typeof import('isomorphic-git') = requireCjs('isomorphic-git')
 
@@ -56,25 +58,23 @@ export async function writeCommit(request: CommitRequest): Promise<{ oid: string
   }
   try {
     const gitdir = fs.existsSync(join(dir, '.git')) ? join(dir, '.git') : dir
-    const tip = await git.resolveRef({ fs, dir, gitdir, ref: isHttp ? `refs/remotes/origin/${branch}` : request.ref }).catch(() => null)
-    if (tip && request.expectedTip && tip !== request.expectedTip && !request.force) {
-      throw new ConflictError(`${request.ref} of ${safeUrl(request.url)} moved since the last sync (it is at ${tip.slice(0, 12)}, the sync knew ${request.expectedTip.slice(0, 12)}): import it first, or export with force.`)
-    }
+    // The tip and its files are read with the object store (native, fast); writing stays with isomorphic-git.
+    const store = new ObjectStore(gitdirOf(dir))
     const current = new Map<string, Buffer>()
-    if (tip) {
-      await git.walk({
-        fs,
-        dir,
-        gitdir,
-        trees: [git.TREE({ ref: tip })],
-        map: async (path, [entry]) => {
-          if (!entry || path === '.') return true
-          if ((await entry.type()) === 'tree') return true
-          const content = await entry.content()
-          if (content) current.set(path, Buffer.from(content))
-          return null
-        },
-      })
+    let tip: string | null
+    try {
+      tip = resolveRef(store.gitdir, isHttp ? `refs/remotes/origin/${branch}` : request.ref, store) ?? null
+      if (tip && request.expectedTip && tip !== request.expectedTip && !request.force) {
+        throw new ConflictError(`${request.ref} of ${safeUrl(request.url)} moved since the last sync (it is at ${tip.slice(0, 12)}, the sync knew ${request.expectedTip.slice(0, 12)}): import it first, or export with force.`)
+      }
+      if (tip) {
+        for await (const { path, blob } of treeFiles(store, store.readCommit(tip).tree)) {
+          const bytes = blob()
+          if (bytes) current.set(path, bytes)
+        }
+      }
+    } finally {
+      store.close()
     }
     const next = request.build(current)
     let changed = 0

@@ -9,7 +9,6 @@ import type { Trx } from '../store/database'
 import { findSpaceById, updateSpace } from '../store/spaces'
 import { deleteUnusedRevision, findRevisionById } from '../store/revisions'
 import { putBlobs } from '../store/blobs'
-import { refreshSearchIndex } from '../domain/search/search-index'
 import { nowIso } from '../store/ids'
 import { loadContent } from '../domain/revisions/content'
 import { writeRevision } from '../domain/revisions/write-revision'
@@ -59,7 +58,6 @@ export async function importFiles(
     await options.also?.(trx)
     return id
   })
-  if (revision && !options.standalone) await refreshSearchIndex(engine.db, { id: space.id, revision_id: revision })
   return { revision, read }
 }
 

@@ -90,7 +90,7 @@ describe('search', () => {
     expectError(await search(`/v1/spaces/${closed.id}/search`, 'pelican', guest.token), 404)
   })
 
-  it('indexes what an import brings', async () => {
+  it('finds what an import brings (the first search indexes it)', async () => {
     const org = await createOrganization(server)
     const space = await createSpace(server, org.id, { title: 'Imported' })
     const url = makeRepository({ 'README.md': '# Welcome\n\nAardvark habitats.\n', 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n' })

@@ -1,7 +1,8 @@
 /**
  * Keeps the full-text index (store/search.ts) on each space's current revision. Pages are split into sections at
  * their headings; only the pages that changed since the indexed revision are rewritten, so a merge costs the size
- * of its change. Searches bring behind spaces up to date first, so an answer never lags the content.
+ * of its change. Searches bring behind spaces up to date first (after an import, for one), so an answer never lags
+ * the content.
  */
 import type { Db } from '../../store/database'
 import { findRevisionById } from '../../store/revisions'
@@ -65,8 +66,10 @@ export async function syncSearchIndex(db: Db, space: { id: string; revision_id: 
 }
 
 /**
- * After a space's content changed (a merge, an import): the index follows at once. Best effort: the change itself
- * is already committed, and a space left behind is brought up to date by its next search.
+ * After a merge: the index follows at once (a merge changes a few pages: a few milliseconds). Best effort: the
+ * change itself is already committed, and a space left behind is brought up to date by its next search. Imports
+ * (git import, `docsctl dev`) do not call it: indexing a whole repository would be most of an import's time, and
+ * is paid by the first search instead.
  */
 export async function refreshSearchIndex(db: Db, space: { id: string; revision_id: string }): Promise<void> {
   await syncSearchIndex(db, space).catch(() => undefined)

@@ -27,7 +27,7 @@ describe('the docsctl dev view', () => {
     const terminal = fakeTerminal()
     const shows = (text: string) => vi.waitFor(() => expect(terminal.text(), terminal.text()).toContain(text), { timeout: 5000, interval: 10 })
     const state: DevState = { root: '/docs', url: 'http://127.0.0.1:8080', spaceId: 'sp1', token: 'dct_x', problems: [] }
-    const view = startDevView(state, { stdout: terminal.stream })
+    const view = await startDevView(state, { stdout: terminal.stream })
     await shows('http://127.0.0.1:8080/v1')
     await shows('importing …')
     view.update({ ...state, last: { at: '10:00:00', why: 'imported', outcome: '12 pages in 40 ms' }, problems: [] })

@@ -3,8 +3,14 @@
  * with file and line. Used on a TTY only; elsewhere `docsctl dev` prints plain lines. Loaded lazily (ink and
  * React are not part of any other command's start).
  */
-import { createElement as h, type ReactElement } from 'react'
-import { Box, Text, render } from 'ink'
+import type { ReactElement } from 'react'
+
+// ink (and the React it renders with) are ES modules with top-level await: they can only be imported, not
+// required, so they are imported when the view starts (the CLI bundle is CommonJS; see scripts/build.mjs).
+type Ink = typeof import('ink')
+let h: typeof import('react').createElement
+let Box: Ink['Box']
+let Text: Ink['Text']
 
 export interface DevState {
   root: string
@@ -37,8 +43,11 @@ export function DevView({ state }: { state: DevState }): ReactElement {
 }
 
 /** Renders the view and answers how to update and close it. */
-export function startDevView(state: DevState, options: { stdout?: NodeJS.WriteStream } = {}) {
-  const instance = render(h(DevView, { state }), { stdout: options.stdout ?? process.stdout, patchConsole: false, exitOnCtrlC: false })
+export async function startDevView(state: DevState, options: { stdout?: NodeJS.WriteStream } = {}) {
+  const [react, ink] = await Promise.all([import('react'), import('ink')])
+  ;({ createElement: h } = react)
+  ;({ Box, Text } = ink)
+  const instance = ink.render(h(DevView, { state }), { stdout: options.stdout ?? process.stdout, patchConsole: false, exitOnCtrlC: false })
   return {
     update(next: DevState) {
       instance.rerender(h(DevView, { state: next }))

@@ -62,7 +62,7 @@ export function devCommand(program: Command): void {
         const files = readFolder(root)
         // On a terminal an ink view (URL, last sync, current problems); elsewhere plain lines.
         const state: DevState = { root, url: server.url, spaceId, token, problems: [] }
-        const view = liveTerminal(process.stdout) && !ctx.output.json ? (await import('./dev-view')).startDevView(state) : undefined
+        const view = liveTerminal(process.stdout) && !ctx.output.json ? await (await import('./dev-view')).startDevView(state) : undefined
         const sync = async (why: string) => {
           const started = performance.now()
           const { revision, read } = await importFiles(engine, spaceId, files, { skipUnchanged: true, requireClean: true })

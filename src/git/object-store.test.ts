@@ -5,18 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { hasGit } from '../../test/support/git'
 import { ObjectStore, applyDelta, gitdirOf, resolveRef } from './object-store'
 import { readRepository } from './read-repository'
 
-// Repositories are made with the git CLI, which these machines ship; without it there is nothing to read.
-const hasGit = (() => {
-  try {
-    execFileSync('git', ['--version'])
-    return true
-  } catch {
-    return false
-  }
-})()
 
 const env = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x.io', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x.io', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir() }
 const git = (dir: string, args: string[], input?: string | Buffer) => execFileSync('git', args, { cwd: dir, env, input, maxBuffer: 256 * 1024 * 1024 })

@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { hasGit } from '../../test/support/git'
 import { readRepository, safeUrl } from './read-repository'
 import { readSpace } from './format/read-space'
 
@@ -20,15 +21,6 @@ function repository(files: Record<string, string>) {
   return dir
 }
 
-// Repositories are made with the git CLI, which these machines ship; without it there is nothing to read.
-const hasGit = (() => {
-  try {
-    execFileSync('git', ['--version'])
-    return true
-  } catch {
-    return false
-  }
-})()
 
 describe.skipIf(!hasGit)('readRepository', () => {
   it('reads the files of a local repository at a ref, never following symlinks', async () => {

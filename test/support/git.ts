@@ -3,6 +3,16 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+// Repositories are made with the git CLI, which these machines ship; without it there is nothing to read.
+export const hasGit = (() => {
+  try {
+    execFileSync('git', ['--version'])
+    return true
+  } catch {
+    return false
+  }
+})()
+
 /** A git repository made with the git CLI in a temp dir, one commit on `main` holding `files`. */
 export function makeRepository(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-repo-'))

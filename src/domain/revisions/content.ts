@@ -141,6 +141,13 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   const changes = new Map<string, string | null>()
   const table = new Map(base.records)
   // Pages whose record is not known yet are written in one batch, each as a delta against the one it replaces.
+  // A page object not seen before that equals the record it replaces (a re-import of an unchanged file, a dev
+  // save of another page) takes that record's hash: no serializing, hashing and lookup of a thousand pages.
+  for (const page of content.pages.values()) {
+    const previousHash = recordHashes.get(page) ? undefined : base.records.get(page.id)
+    const previous = previousHash ? records.get(previousHash) : undefined
+    if (previous && sameJson(previous, page)) rememberRecord(previousHash!, page)
+  }
   const unknown = [...content.pages.values()].filter((page) => !recordHashes.get(page))
   const written = await putBlobs(trx, unknown.map((page) => ({ data: JSON.stringify(page), like: previousRecord(base.records.get(page.id)) })))
   unknown.forEach((page, i) => rememberRecord(written[i], page))
@@ -165,6 +172,20 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   const hash = await putBlob(trx, manifest, base.manifest)
   remember(hash, { ...content, source: { root, records: table, manifest: { hash, bytes: manifest } } })
   return hash
+}
+
+/** Whether two values serialize to the same JSON, key order aside (an absent key and an undefined one alike). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const plain = (value: object) => Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null
+  if (!plain(a) || !plain(b)) return false
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => sameJson(item, (b as unknown[])[i]))
+  const defined = (object: object) => Object.keys(object).filter((key) => (object as Record<string, unknown>)[key] !== undefined)
+  const keys = defined(a)
+  if (keys.length !== defined(b).length) return false
+  return keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
 }
 
 /** The stored form of the record a changed page replaces, when it is at hand: the new one is a delta against it. */

@@ -11,7 +11,7 @@ import { parse } from 'yaml'
 import { hashBytes } from '../../store/blobs'
 import { newId } from '../../store/ids'
 import { contentTypeOf } from '../../domain/files/file-source'
-import { slugify, type ContentSnapshot, type FileSnapshot, type PageSnapshot, type ReusableContentSnapshot } from '../../domain/revisions/content'
+import { sameJson, slugify, type ContentSnapshot, type FileSnapshot, type PageSnapshot, type ReusableContentSnapshot } from '../../domain/revisions/content'
 import { parseSummary, type SummaryItem } from './summary'
 import { simpleMapping } from '../../domain/revisions/front-matter'
 
@@ -161,6 +161,14 @@ export function readSpace(
     inferTree(files, layout, pageFromFile, pages)
   }
 
+  // A page that was there before keeps its creation time; one that did not change at all is the previous object
+  // itself (so it keeps its updatedAt, and saving the revision finds its stored record without any work).
+  for (const [id, page] of pages) {
+    const before = options.previous?.pages.get(id)
+    if (!before) continue
+    page.createdAt = before.createdAt
+    if (sameJson({ ...page, updatedAt: before.updatedAt }, before)) pages.set(id, before)
+  }
   const content: ContentSnapshot = { pages, files: new Map(), reusableContents: new Map(), variables: {} }
   const blobs = new Map<string, Buffer>()
   const preserved = new Map<string, Buffer>()

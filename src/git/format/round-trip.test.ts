@@ -51,6 +51,18 @@ describe('Git Sync format', () => {
     expect(content.variables).toEqual({ product: 'docsctl', version: '1.0' })
   })
 
+  it('keeps every page that did not change as it was (times included), and the creation time of those that did', () => {
+    const first = readSpace(repository, { now: '2026-01-01T00:00:00.000Z' }).content
+    const edited = new Map(repository)
+    edited.set('docs/faq/questions.md', Buffer.from('# Questions\n\n* [x] all done\n'))
+    const second = readSpace(edited, { previous: first, now: '2026-02-01T00:00:00.000Z' }).content
+    const byTitle = (content: typeof first) => Object.fromEntries([...content.pages.values()].map((p) => [p.title, p]))
+    const [before, after] = [byTitle(first), byTitle(second)]
+    // The same objects: saving the revision then reuses their stored records.
+    for (const title of ['Home', 'Guides', 'Getting started', 'Install', 'API reference', 'FAQ']) expect(after[title], title).toBe(before[title])
+    expect(after.Questions).toMatchObject({ id: before.Questions.id, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z' })
+  })
+
   it('writes the same repository back byte for byte (files outside the root untouched)', () => {
     const read = readSpace(repository)
     const written = writeSpace(read.content, (hash) => read.blobs.get(hash), { layout: read.layout, preserved: read.preserved })

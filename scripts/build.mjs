@@ -8,7 +8,7 @@
 // the file but only runs when imported.
 // Input validators are precompiled into the bundle (see scripts/generate-validators.ts), so no Ajv compiles at start.
 // Native and heavy optional packages stay external and are required or imported only where used.
-import { build } from 'esbuild'
+import { build, transform } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -41,7 +41,9 @@ try {
   // The index: one lazily imported module per operation (a command loads only the validators it uses).
   // Per-operation loaders: a CLI command imports the module of the operation it calls (see src/api/operation-loaders.ts).
   const loaders = `export const operationLoaders = {\n${Object.entries(exports).map(([id, [file, name]]) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`./${file}`)}).then((m) => m.${name}),`).join('\n')}\n}\n`
-  const index = `export const precompiled = {\n${Object.keys(modules).map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`docsctl-validators:${id}`)}),`).join('\n')}\n}\n`
+  // The validators of each operation are a CommonJS file of their own beside the bundle (dist/validators/<id>.cjs),
+  // required when the operation is first called: together they are a third of the code, and a command needs one.
+  const index = `const load = (id) => () => Promise.resolve(require(__dirname + '/validators/' + id + '.cjs'))\nexport const precompiled = {\n${Object.keys(modules).map((id) => `  ${JSON.stringify(id)}: load(${JSON.stringify(id)}),`).join('\n')}\n}\n`
 
   // 2. Bundle, with the generated module in place of the empty source one.
   rmSync(join(root, 'dist'), { recursive: true, force: true })
@@ -56,15 +58,15 @@ try {
     sourcemap: 'linked',
     minifyWhitespace: true,
     minifySyntax: true,
-    external: ['better-sqlite3', 'fastify', 'ink', 'react', 'react/jsx-runtime', 'isomorphic-git', 'isomorphic-git/*', 'chokidar', '@inquirer/prompts', 'jose'],
+    // External: native and ES-module-only packages, and large ones only a rare command uses (.docx and HTML import,
+    // OpenAPI validation): outside the bundle they cost other commands nothing at start.
+    external: ['better-sqlite3', 'fastify', 'ink', 'react', 'react/jsx-runtime', 'isomorphic-git', 'isomorphic-git/*', 'chokidar', '@inquirer/prompts', 'jose', 'mammoth', 'turndown', '@readme/openapi-parser'],
     plugins: [
       {
         name: 'precompiled-validators',
         setup(b) {
           b.onLoad({ filter: /precompiled-validators\.ts$/ }, () => ({ contents: index, loader: 'js', resolveDir: root }))
           b.onLoad({ filter: /operation-loaders\.ts$/ }, () => ({ contents: loaders, loader: 'js', resolveDir: join(root, 'src/api') }))
-          b.onResolve({ filter: /^docsctl-validators:/ }, (args) => ({ path: args.path.slice('docsctl-validators:'.length), namespace: 'validators' }))
-          b.onLoad({ filter: /.*/, namespace: 'validators' }, (args) => ({ contents: modules[args.path], loader: 'js', resolveDir: root }))
         },
       },
     ],
@@ -72,6 +74,12 @@ try {
     define: { 'import.meta.url': '__docsctlFileUrl', __DOCSCTL_VERSION__: JSON.stringify(pkg.version), __DOCSCTL_BUILD__: JSON.stringify(new Date().toISOString()) },
     logLevel: 'warning',
   })
+  mkdirSync(join(root, 'dist/validators'))
+  for (const [id, source] of Object.entries(modules)) {
+    const code = source.replace(/\nexport \{ validators \}\n$/, '\nmodule.exports = { validators }\n')
+    if (code === source) throw new Error(`validators of ${id}: unexpected generated module`)
+    writeFileSync(join(root, `dist/validators/${id}.cjs`), (await transform(code, { minifyWhitespace: true, format: 'cjs', target: 'node20' })).code)
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }

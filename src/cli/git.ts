@@ -21,7 +21,7 @@ async function waitForJob(ctx: CliContext, spaceId: string, since: string, kind:
   const live = liveTerminal(process.stderr) && !ctx.output.json
   let last = ''
   let shown = ''
-  // Polls soon at first (a small import is done in tens of milliseconds), then every 100 ms.
+  // Polls soon at first (a small import is done in tens of milliseconds), then every 100 ms (over HTTP).
   for (let delay = 5; ; delay = Math.min(100, delay * 2)) {
     const jobs = await client.call('listGitSyncJobs', { params: { spaceId } })
     const job = jobs.items.find((j: any) => j.createdAt >= since && j.kind === `git-${kind}`)
@@ -40,9 +40,18 @@ async function waitForJob(ctx: CliContext, spaceId: string, since: string, kind:
       if (job.status === 'failed') throw new ApiError(422, `The ${kind} failed: ${job.error}`, { job })
       return job
     }
-    await new Promise((resolve) => setTimeout(resolve, delay))
+    // In process the job runs here: its end is awaited rather than polled for (with a bound, for progress lines).
+    const busy = client.jobsBusy?.()
+    // (That bound's timer does not hold the process open once the job is done.)
+    await (busy ? Promise.race([busy, sleep(live ? 100 : 1000, false)]) : sleep(delay))
   }
 }
+
+const sleep = (ms: number, holdsProcess = true) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    if (!holdsProcess) timer.unref()
+  })
 
 export const gitCommands: GroupSpec = {
   name: 'git',

@@ -6,5 +6,7 @@ import type { RawInput } from '../api/validate'
 
 export interface Client {
   call<T = any>(operationId: string, input?: RawInput): Promise<T>
+  /** In process, where jobs run in this process: while some run, when the worker runs out of due ones. */
+  jobsBusy?(): Promise<void> | undefined
   close(): Promise<void>
 }

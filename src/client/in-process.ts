@@ -13,6 +13,7 @@ export function inProcessClient(engine: Engine, token: string | null): Client {
       // A JSON round trip gives exactly what the HTTP transport would parse (no undefined fields, plain objects).
       return result.body === undefined ? undefined : JSON.parse(JSON.stringify(result.body))
     },
+    jobsBusy: () => engine.jobs.busy(),
     close: () => engine.close(),
   }
 }

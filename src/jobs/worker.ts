@@ -63,6 +63,11 @@ export class JobWorker {
     })
   }
 
+  /** While jobs are being run: a promise of the moment the worker runs out of due ones (undefined when idle). */
+  busy(): Promise<void> | undefined {
+    return this.running
+  }
+
   /** Stops taking jobs and waits for the one in progress. */
   async stop(): Promise<void> {
     this.stopped = true

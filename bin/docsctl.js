@@ -6,6 +6,8 @@
 // with common commands (DOCSCTL_CODE_CACHE=extend: each run adds what it compiled to it).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import vm from 'node:vm'
 
 const args = process.argv.slice(2)
@@ -13,7 +15,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Answered without loading the bundle.
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`)
 } else {
-  const filename = new URL('../dist/cli.cjs', import.meta.url).pathname
+  const filename = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url))
   const source = readFileSync(filename, 'utf8')
   const build = /__DOCSCTL_BUILD_ID__ ([\w-]+)/.exec(source.slice(0, 200))?.[1] ?? 'unknown'
   const cacheFile = `${filename}.${build}.v8-cache`
@@ -24,8 +26,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The bundle's import() calls come here (`__dimp`): a script restored from the cache has no import() of its own.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __dimp) {${source}\n})`, { filename, cachedData })
   const module = { exports: {} }
-  const dirname = new URL('.', `file://${filename}`).pathname
-  script.runInThisContext().call(module.exports, module.exports, createRequire(filename), module, filename, dirname, (specifier) => import(specifier))
+  script.runInThisContext().call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename), (specifier) => import(specifier))
   module.exports.main(process.argv).then(
     (code) => {
       process.exitCode = code

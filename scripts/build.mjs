@@ -11,7 +11,8 @@
 import { build, transform } from 'esbuild'
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import fs, { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -97,7 +98,8 @@ code = code.replace(/(?<![\w$.])import\("/g, '__dimp("')
 writeFileSync(bundle, code)
 
 // 4. Prime the code cache: run common commands on a scratch workspace, each one adding what it compiled (see
-// bin/docsctl.js). A command not among them compiles its own code at its start, as without a cache.
+// bin/docsctl.js): spaces, collections, pages, git import and export. A command not among them compiles its own
+// code at its start, as without a cache.
 const workspace = mkdtempSync(join(root, 'node_modules/.cache/docsctl-prime-'))
 try {
   const env = { ...process.env, DOCSCTL_DATA_DIR: join(workspace, 'data'), DOCSCTL_CODE_CACHE: 'extend', DOCSCTL_TOKEN: '', DOCSCTL_API_URL: '' }
@@ -108,6 +110,22 @@ try {
   run('space', 'get', space.id)
   run('collection', 'list')
   run('page', 'list', '--space', space.id)
+  // Git Sync, what CI pipelines run: a small GitBook-format repository made with isomorphic-git (a fresh machine
+  // may have no git CLI), imported, then exported to a bare repository.
+  const git = createRequire(import.meta.url)('isomorphic-git')
+  const repository = join(workspace, 'repository')
+  const pages = { 'README.md': '# Primer\n\nWelcome.\n', 'guide.md': '---\ndescription: A guide.\n---\n\n# Guide\n\nText.\n', 'SUMMARY.md': '# Table of contents\n\n* [Primer](README.md)\n* [Guide](guide.md)\n' }
+  mkdirSync(repository)
+  await git.init({ fs, dir: repository, defaultBranch: 'main' })
+  for (const [path, text] of Object.entries(pages)) {
+    writeFileSync(join(repository, path), text)
+    await git.add({ fs, dir: repository, filepath: path })
+  }
+  await git.commit({ fs, dir: repository, message: 'Docs', author: { name: 'Primer', email: 'primer@example.com' } })
+  run('git', 'import', '--space', space.id, '--url', repository, '--ref', 'refs/heads/main')
+  const remote = join(workspace, 'remote.git')
+  await git.init({ fs, dir: remote, bare: true, defaultBranch: 'main' })
+  run('git', 'export', '--space', space.id, '--url', remote, '--ref', 'refs/heads/main', '--message', 'Export')
 } finally {
   rmSync(workspace, { recursive: true, force: true })
 }

@@ -39,7 +39,6 @@ try {
     logLevel: 'warning',
   })
   const { modules, exports } = JSON.parse(execFileSync(process.execPath, [join(scratch, 'generate.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }))
-  // The index: one lazily imported module per operation (a command loads only the validators it uses).
   // Per-operation loaders: a CLI command imports the module of the operation it calls (see src/api/operation-loaders.ts).
   const loaders = `export const operationLoaders = {\n${Object.entries(exports).map(([id, [file, name]]) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`./${file}`)}).then((m) => m.${name}),`).join('\n')}\n}\n`
   // The validators of each operation are a CommonJS file of their own beside the bundle (dist/validators/<id>.cjs),
@@ -103,9 +102,9 @@ writeFileSync(bundle, code)
 const workspace = mkdtempSync(join(root, 'node_modules/.cache/docsctl-prime-'))
 try {
   const env = { ...process.env, DOCSCTL_DATA_DIR: join(workspace, 'data'), DOCSCTL_CODE_CACHE: 'extend', DOCSCTL_TOKEN: '', DOCSCTL_API_URL: '' }
-  const run = (...args) => execFileSync(process.execPath, [join(root, 'bin/docsctl.js'), ...args], { env, stdio: 'ignore' })
+  const run = (...args) => execFileSync(process.execPath, [join(root, 'bin/docsctl.js'), ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   run('init', '--yes', '--org', 'Primer', '--email', 'primer@example.com', '--json')
-  const space = JSON.parse(execFileSync(process.execPath, [join(root, 'bin/docsctl.js'), 'space', 'create', '--title', 'Primer', '--json'], { env, encoding: 'utf8' }))
+  const space = JSON.parse(run('space', 'create', '--title', 'Primer', '--json'))
   run('space', 'list', '--json')
   run('space', 'get', space.id)
   run('collection', 'list')

@@ -67,10 +67,13 @@ export async function readRepository(url: string, ref: string, onFile?: (bytes: 
       const kind = entry.mode & 0o170000
       if (kind === 0o120000) skipped.push({ path, reason: 'symbolic links are not followed' })
       else if (kind === 0o160000) skipped.push({ path, reason: 'a commit is not content' })
-      else if (blob()!.length > REPOSITORY_LIMITS.fileBytes) skipped.push({ path, reason: 'larger than 100 MiB' })
       else {
-        files.set(path, blob()!)
-        onFile?.(blob()!.length)
+        const bytes = blob()!
+        if (bytes.length > REPOSITORY_LIMITS.fileBytes) skipped.push({ path, reason: 'larger than 100 MiB' })
+        else {
+          files.set(path, bytes)
+          onFile?.(bytes.length)
+        }
       }
     }
     return { oid, message: commit.message, files, skipped }
@@ -94,13 +97,11 @@ export async function* treeFiles(store: ObjectStore, tree: string, prefix = ''):
       yield* treeFiles(store, entry.oid, path + '/')
       continue
     }
-    let bytes: Buffer | undefined
     const blob = () => {
       if (kind === 0o160000) return undefined
-      if (bytes) return bytes
       const content = store.read(entry.oid)
       if (content.type !== 'blob') throw new Error(`Git tree ${tree} names a ${content.type} (${entry.oid}) as the file ${path}.`)
-      return (bytes = content.body)
+      return content.body
     }
     yield { path, entry, blob }
     if (performance.now() - paused > 20) {

@@ -57,9 +57,9 @@ export async function writeCommit(request: CommitRequest): Promise<{ oid: string
     throw new NotFoundError(`No repository at ${dir}.`)
   }
   try {
-    const gitdir = fs.existsSync(join(dir, '.git')) ? join(dir, '.git') : dir
+    const gitdir = gitdirOf(dir)
     // The tip and its files are read with the object store (native, fast); writing stays with isomorphic-git.
-    const store = new ObjectStore(gitdirOf(dir))
+    const store = new ObjectStore(gitdir)
     const current = new Map<string, Buffer>()
     let tip: string | null
     try {

@@ -72,8 +72,8 @@ export async function putBlobs(trx: Db | Trx, items: { data: Buffer | string; li
  * Raw deflate with a window and hash table sized to the bytes (and the dictionary before them): as small as zlib's
  * defaults make them (32 KiB window, 64 KiB of hash table) on page-sized blobs — byte for byte the same on the
  * bench's pages and edits — but without setting up and clearing a quarter megabyte of state for each: the first
- * thousand records of an import deflate in half the time. Inflating needs no
- * setting: the default window reads any smaller one.
+ * thousand records of an import deflate in half the time. Inflating needs no setting: the default window reads any
+ * smaller one.
  */
 function deflate(bytes: Buffer, dictionary?: Buffer): Buffer {
   const span = bytes.length + (dictionary?.length ?? 0)

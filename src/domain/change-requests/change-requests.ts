@@ -12,7 +12,7 @@ import { newId, nowIso } from '../../store/ids'
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors'
 import { loadContent, type ContentSnapshot, type FileSnapshot } from '../revisions/content'
 import { prepareFile, type PreparedFile } from '../files/file-source'
-import { putBlob } from '../../store/blobs'
+import { putBlobs } from '../../store/blobs'
 import { mergeSnapshots } from '../revisions/three-way-merge'
 import { refreshSearchIndex } from '../search/search-index'
 import { writeRevision } from '../revisions/write-revision'
@@ -89,7 +89,7 @@ export async function updateContent(
   }
   const { content: next, outcomes, insertedFiles } = await applyContentChanges(content, changes, revertSource, prepared)
   return db.transaction().execute(async (trx) => {
-    for (const files of prepared.values()) for (const file of files) await putBlob(trx, file.bytes)
+    await putBlobs(trx, [...prepared.values()].flat().map((file) => ({ data: file.bytes })))
     const revision = await writeRevision(trx, { spaceId: space.id, content: next, parents: [cr.revision_id], type: 'edits' })
     const at = nowIso()
     await updateChangeRequest(trx, cr.id, { revision_id: revision, updated_at: at })

@@ -141,13 +141,7 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   const changes = new Map<string, string | null>()
   const table = new Map(base.records)
   // Pages whose record is not known yet are written in one batch, each as a delta against the one it replaces.
-  // A page object not seen before that equals the record it replaces (a re-import of an unchanged file, a dev
-  // save of another page) takes that record's hash: no serializing, hashing and lookup of a thousand pages.
-  for (const page of content.pages.values()) {
-    const previousHash = recordHashes.get(page) ? undefined : base.records.get(page.id)
-    const previous = previousHash ? records.get(previousHash) : undefined
-    if (previous && sameJson(previous, page)) rememberRecord(previousHash!, page)
-  }
+  // (An unchanged page is the same object as before — readSpace hands back the previous one — so it is known.)
   const unknown = [...content.pages.values()].filter((page) => !recordHashes.get(page))
   const written = await putBlobs(trx, unknown.map((page) => ({ data: JSON.stringify(page), like: previousRecord(base.records.get(page.id)) })))
   unknown.forEach((page, i) => rememberRecord(written[i], page))

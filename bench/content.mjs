@@ -11,7 +11,7 @@
 import { statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { BIN, apiCaller, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
+import { BIN, apiCaller, createWorkspace, median, option, seededRandom, startChild, stopChild, verdict } from './support.mjs'
 
 const PAGES = option('pages', 10_000)
 const MERGES = option('merges', 1000)
@@ -32,8 +32,7 @@ const WORDS = ('the a to of and in is for with on that by this as be are from or
   'create update delete list read write open close start stop run build test check error message status field ' +
   'returns configure install deploy document describe example guide reference endpoint response parameter header ' +
   'secure quickly every only also then before after while without between through under over into onto about').split(' ')
-let state = 42
-const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648)
+const random = seededRandom(42)
 const sentence = () => {
   const words = Array.from({ length: 8 + Math.floor(random() * 14) }, () => WORDS[Math.floor(random() * WORDS.length)])
   return words[0][0].toUpperCase() + words.join(' ').slice(1) + '.'
@@ -56,11 +55,15 @@ const pages = (await call('GET', `/spaces/${space.id}/content/pages`)).pages
 const flatten = (list) => list.flatMap((page) => [page, ...flatten(page.pages ?? [])])
 const all = flatten(pages)
 
-// The database's size with its write-ahead log folded in (a checkpoint first, so the WAL's high-water mark does not count).
+// The database's size with its write-ahead log folded in (a checkpoint first, so the WAL's high-water mark does not
+// count): the bytes of the pages in use, and the file's size. They differ by the free pages, which SQLite reuses before
+// it grows the file: a search index merge, say, writes its new segment before it frees the old ones. So the file grows
+// in steps that do not follow the rounds; the pages in use are the measure, the file's growth is shown beside it.
 const sqlite = new Database(join(workspace.dataDir, 'docsctl.db'))
 const dbBytes = () => {
   sqlite.pragma('wal_checkpoint(TRUNCATE)')
-  return statSync(join(workspace.dataDir, 'docsctl.db')).size
+  const used = (sqlite.pragma('page_count', { simple: true }) - sqlite.pragma('freelist_count', { simple: true })) * sqlite.pragma('page_size', { simple: true })
+  return { used, file: statSync(join(workspace.dataDir, 'docsctl.db')).size }
 }
 // Bytes per table and index (SQLite's dbstat), to show where growth goes.
 const bytesByTable = () => new Map(sqlite.prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name').all().map((r) => [r.name, r.bytes]))
@@ -91,9 +94,11 @@ async function rounds(kind, count) {
     steps.edit.push(edit.ms)
     steps.merge.push(merge.ms)
   }
-  const growth = dbBytes() - startBytes
+  const end = dbBytes()
+  const growth = end.used - startBytes.used
+  const fileGrowth = end.file - startBytes.file
   const tables = [...bytesByTable()].map(([name, bytes]) => ({ kind, 'table or index': name, 'bytes per merge': Math.round((bytes - (startTables.get(name) ?? 0)) / count) })).filter((r) => r['bytes per merge'] > 0)
-  return { kind, changedBytes, growth, tables, count }
+  return { kind, changedBytes, growth, fileGrowth, tables, count }
 }
 const results = [await rounds('paragraph', Math.ceil(MERGES / 2)), await rounds('page', Math.floor(MERGES / 2))]
 await stopChild(server.child)
@@ -107,7 +112,16 @@ const rows = Object.entries(steps).map(([step, values]) => ({
 }))
 console.table(rows)
 console.table(results.flatMap((r) => r.tables.sort((a, b) => b['bytes per merge'] - a['bytes per merge'])))
-const growthRows = results.map((r) => ({ edit: `one ${r.kind}`, merges: r.count, 'bytes changed': r.changedBytes, 'database growth': r.growth, ratio: (r.growth / r.changedBytes).toFixed(2), target: '< 2', verdict: verdict(r.growth / r.changedBytes < 2) }))
+const growthRows = results.map((r) => ({
+  edit: `one ${r.kind}`,
+  merges: r.count,
+  'bytes changed': r.changedBytes,
+  'database growth': r.growth,
+  ratio: (r.growth / r.changedBytes).toFixed(2),
+  target: '< 2',
+  verdict: verdict(r.growth / r.changedBytes < 2),
+  'file growth': r.fileGrowth,
+}))
 console.table(growthRows)
 console.log(`${PAGES} pages, ${MERGES} create/edit/merge rounds over HTTP on loopback, ${new Date().toISOString()}`)
 process.exitCode = [...rows, ...growthRows].every((r) => r.verdict === 'PASS') ? 0 : 1

@@ -4,7 +4,7 @@
 //   node bench/search.mjs [--pages 10000] [--queries 200]
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { BIN, apiCaller, createWorkspace, median, option, startChild, stopChild, verdict } from './support.mjs'
+import { BIN, apiCaller, createWorkspace, median, option, seededRandom, startChild, stopChild, verdict } from './support.mjs'
 
 const PAGES = option('pages', 10_000)
 const QUERIES = option('queries', 200)
@@ -17,8 +17,7 @@ const WORDS = ('page space change request merge revision file content team membe
   'option value default setting repository branch commit export import sync review comment publish visitor schema create update ' +
   'delete list read write open close start stop run build test check error message status field returns configure install deploy ' +
   'document describe example guide reference endpoint response parameter header secure quickly every only also before after').split(' ')
-let state = 7
-const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648)
+const random = seededRandom(7)
 const pick = () => WORDS[Math.floor(random() * WORDS.length)]
 const sentence = () => Array.from({ length: 8 + Math.floor(random() * 10) }, pick).join(' ') + '.'
 const page = (i) => `# Page ${i} ${pick()}\n\n${sentence()} ${sentence()}\n\n## ${pick()} ${pick()}\n\n${sentence()} ${sentence()} ${sentence()}\n\n## ${pick()}\n\n${sentence()}\n`

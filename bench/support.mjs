@@ -46,6 +46,21 @@ export function stopChild(child) {
   })
 }
 
+/**
+ * A seeded generator of numbers in [0, 1) (mulberry32, in 32-bit integer arithmetic), so that a bench's data is the
+ * same at every run. (The LCG the benches used before was written in doubles: its product lost its low bits and it
+ * fell into a cycle of about 10,000 draws, so generated pages repeated every ~17 pages and "random" picks repeated.)
+ */
+export function seededRandom(seed) {
+  let state = seed | 0
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { openStore, type Store } from './database'
 import { migrations } from './migrations'
+import { deflateRawSync } from 'node:zlib'
 import { getBlobs, hashBytes, putBlob } from './blobs'
 
 let store: Store
@@ -20,7 +21,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const row = (hash: string) => store.db.selectFrom('blobs').selectAll().where('hash', '=', Buffer.from(hash, 'hex')).executeTakeFirstOrThrow()
+/** The stored row of a blob, found by its hash as the store finds it. */
+const rowOf = (db: Store['db'], hash: string) =>
+  db.selectFrom('blob_hashes').innerJoin('blobs', 'blobs.id', 'blob_hashes.id').selectAll('blobs').where('blob_hashes.hash', '=', Buffer.from(hash, 'hex')).executeTakeFirstOrThrow()
+const row = (hash: string) => rowOf(store.db, hash)
 
 describe('blobs', () => {
   it('keeps text deflated, answers the original bytes, and hashes the original', async () => {
@@ -47,7 +51,16 @@ describe('blobs', () => {
   it('stores equal content once, and reads many in one go (missing hashes left out)', async () => {
     const a = await putBlob(store.db, 'x'.repeat(1000))
     expect(await putBlob(store.db, Buffer.from('x'.repeat(1000)))).toBe(a)
-    expect(Number((await store.db.selectFrom('blobs').select((eb) => eb.fn.countAll().as('n')).where('hash', '=', Buffer.from(a, 'hex')).executeTakeFirstOrThrow()).n)).toBe(1)
+    expect(Number((await store.db.selectFrom('blob_hashes').select((eb) => eb.fn.countAll().as('n')).where('hash', '=', Buffer.from(a, 'hex')).executeTakeFirstOrThrow()).n)).toBe(1)
+    const counts = async () => [await store.db.selectFrom('blobs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(), await store.db.selectFrom('blob_hashes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()]
+    const before = await counts()
+    await putBlob(store.db, 'x'.repeat(1000))
+    expect(await counts()).toEqual(before)
+    // Concurrent writers of the same and of different bytes (each numbers its rows in its own transaction).
+    const texts = ['c'.repeat(500), 'd'.repeat(500), 'c'.repeat(500), 'e'.repeat(500)]
+    const hashes = await Promise.all(texts.map((text) => putBlob(store.db, text)))
+    expect((await getBlobs(store.db, hashes)).size).toBe(3)
+    expect((await counts()).map((c) => Number(c.n))).toEqual(before.map((c) => Number(c.n) + 3))
     const b = await putBlob(store.db, 'y'.repeat(1000))
     const found = await getBlobs(store.db, [a, b, '0'.repeat(64)])
     expect([...found.keys()].sort()).toEqual([a, b].sort())
@@ -63,7 +76,7 @@ describe('blobs', () => {
     const h2 = await putBlob(store.db, v2, { hash: h1, bytes: v1 })
     const stored = await row(h2)
     expect(stored.encoding).toBe(2)
-    expect(stored.base!.toString('hex')).toBe(h1)
+    expect(stored.base).toBe((await row(h1)).id)
     expect(stored.depth).toBe(1)
     // About one paragraph's worth of bytes, far less than the deflated whole.
     expect(stored.data.length).toBeLessThan((await row(h1)).data.length / 3)
@@ -91,6 +104,43 @@ describe('blobs', () => {
     expect(Math.max(...depths)).toBe(24)
     expect(depths).toContain(0)
     expect((await getBlobs(store.db, [hash])).get(hash)!.toString('utf8')).toBe(text)
+  })
+
+  it('keeps the blobs and deltas of a store keyed by hash readable after its move to integer keys', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'docsctl-blobs-v2-'))
+    try {
+      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(join(old, 'docsctl.db')) }) })
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+      expect((await migrator.migrateTo('0016-integrations')).error).toBeUndefined()
+      // A chain as the hash-keyed store kept it: v1 whole, v2 a delta against v1, v3 a delta against v2.
+      const versions = [1, 2, 3].map((n) => 'A page that an older docsctl kept as a chain of deltas. '.repeat(8) + `Version ${n}.`)
+      const hashes = versions.map((text) => hashBytes(text))
+      const rows = versions.map((text, i) => ({
+        hash: Buffer.from(hashes[i], 'hex'),
+        data: i === 0 ? Buffer.from(text) : deflateRawSync(Buffer.from(text), { dictionary: Buffer.from(versions[i - 1]) }),
+        size: text.length,
+        encoding: i === 0 ? 0 : 2,
+        base: i === 0 ? null : Buffer.from(hashes[i - 1], 'hex'),
+        depth: i,
+      }))
+      // Inserted newest first, so that no base's row comes before the deltas on it.
+      for (const values of [...rows].reverse()) await db.insertInto('blobs').values(values).execute()
+      await db.destroy()
+      const migrated = await openStore(old)
+      const read = await getBlobs(migrated.db, hashes)
+      expect(hashes.map((hash) => read.get(hash)!.toString('utf8'))).toEqual(versions)
+      const v3 = await rowOf(migrated.db, hashes[2])
+      const v2 = await rowOf(migrated.db, hashes[1])
+      expect([v3.encoding, v3.base, v3.depth]).toEqual([2, v2.id, 2])
+      // A new version goes on the migrated chain as a delta.
+      const v4 = versions[2] + ' And a fourth.'
+      const h4 = await putBlob(migrated.db, v4, { hash: hashes[2], bytes: versions[2] })
+      expect((await getBlobs(migrated.db, [h4])).get(h4)!.toString('utf8')).toBe(v4)
+      expect(await rowOf(migrated.db, h4)).toMatchObject({ base: v3.id, depth: 3 })
+      await migrated.close()
+    } finally {
+      rmSync(old, { recursive: true, force: true })
+    }
   })
 
   it('keeps the blobs of a store made before deltas readable after its migration', async () => {

@@ -33,38 +33,49 @@ export async function putBlob(trx: Db | Trx, data: Buffer | string, like?: Delta
  * putBlob for many blobs at once (an import writes thousands): the stored ones and the delta bases are looked up
  * in a few queries, the new ones written in batches. Answers the hashes in order.
  */
-export async function putBlobs(trx: Db | Trx, items: { data: Buffer | string; like?: DeltaBase }[]): Promise<string[]> {
+export async function putBlobs(db: Db | Trx, items: { data: Buffer | string; like?: DeltaBase }[]): Promise<string[]> {
   const blobs = items.map(({ data, like }) => {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
     return { bytes, hash: hashBytes(bytes), like }
   })
-  const stored = await storedDepths(trx, [...blobs.map((b) => b.hash), ...blobs.flatMap((b) => (b.like && b.like.hash !== b.hash ? [b.like.hash] : []))])
-  const rows: BlobRow[] = []
-  for (const { bytes, hash, like } of blobs) {
-    if (stored.has(hash)) continue
-    let row: BlobRow = { hash: Buffer.from(hash, 'hex'), data: bytes, size: bytes.length, encoding: 0, base: null, depth: 0 }
-    if (bytes.length >= DEFLATE_MIN_BYTES) {
-      const deflated = deflate(bytes)
-      if (deflated.length <= bytes.length * 0.9) row = { ...row, data: deflated, encoding: 1 }
-      // A delta when the base is stored, is what its hash says, and its chain has room.
-      const baseDepth = like && like.hash !== hash ? stored.get(like.hash) : undefined
-      if (baseDepth !== undefined && baseDepth < MAX_DELTA_DEPTH) {
-        const dictionary = typeof like!.bytes === 'string' ? Buffer.from(like!.bytes, 'utf8') : like!.bytes
-        if (hashBytes(dictionary) === like!.hash) {
-          const delta = deflate(bytes, dictionary)
-          if (delta.length < row.data.length * 0.8) row = { ...row, data: delta, encoding: 2, base: Buffer.from(like!.hash, 'hex'), depth: baseDepth + 1 }
+  // Keys are numbered here, so the lookups and the writes go in one transaction.
+  const write = async (trx: Trx) => {
+    const stored = await storedRows(trx, [...blobs.map((b) => b.hash), ...blobs.flatMap((b) => (b.like && b.like.hash !== b.hash ? [b.like.hash] : []))])
+    const rows: BlobRow[] = []
+    const adding = new Set<string>()
+    for (const { bytes, hash, like } of blobs) {
+      if (stored.has(hash) || adding.has(hash)) continue
+      let row: BlobRow = { id: 0, hash: Buffer.from(hash, 'hex'), data: bytes, size: bytes.length, encoding: 0, base: null, depth: 0 }
+      if (bytes.length >= DEFLATE_MIN_BYTES) {
+        const deflated = deflate(bytes)
+        if (deflated.length <= bytes.length * 0.9) row = { ...row, data: deflated, encoding: 1 }
+        // A delta when the base is stored, is what its hash says, and its chain has room.
+        const base = like && like.hash !== hash ? stored.get(like.hash) : undefined
+        if (base && base.depth < MAX_DELTA_DEPTH) {
+          const dictionary = typeof like!.bytes === 'string' ? Buffer.from(like!.bytes, 'utf8') : like!.bytes
+          if (hashBytes(dictionary) === like!.hash) {
+            const delta = deflate(bytes, dictionary)
+            if (delta.length < row.data.length * 0.8) row = { ...row, data: delta, encoding: 2, base: base.id, depth: base.depth + 1 }
+          }
         }
       }
+      adding.add(hash)
+      rows.push(row)
     }
-    stored.set(hash, row.depth)
-    rows.push(row)
+    if (rows.length === 0) return
+    let last = Number((await trx.executeQuery<{ id: number | null }>(CompiledQuery.raw('SELECT max(id) AS id FROM blobs'))).rows[0].id ?? 0)
+    for (const row of rows) row.id = ++last
+    // Written as plain SQL with a fixed text per batch size: kysely would build a query tree of every value first.
+    for (let i = 0; i < rows.length; i += 100) {
+      const batch = rows.slice(i, i + 100)
+      const data = `INSERT INTO blobs (id, size, encoding, base, depth, data) VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`
+      await trx.executeQuery(CompiledQuery.raw(data, batch.flatMap((r) => [r.id, r.size, r.encoding, r.base, r.depth, r.data])))
+      const keys = `INSERT INTO blob_hashes (hash, id) VALUES ${batch.map(() => '(?, ?)').join(', ')}`
+      await trx.executeQuery(CompiledQuery.raw(keys, batch.flatMap((r) => [r.hash, r.id])))
+    }
   }
-  // Written as plain SQL with a fixed text per batch size: kysely would build a query tree of every value first.
-  for (let i = 0; i < rows.length; i += 100) {
-    const batch = rows.slice(i, i + 100)
-    const text = `INSERT INTO blobs (hash, data, size, encoding, base, depth) VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT (hash) DO NOTHING`
-    await trx.executeQuery(CompiledQuery.raw(text, batch.flatMap((r) => [r.hash, r.data, r.size, r.encoding, r.base, r.depth])))
-  }
+  if (db.isTransaction) await write(db as Trx)
+  else await db.transaction().execute(write)
   return blobs.map((b) => b.hash)
 }
 
@@ -82,60 +93,66 @@ function deflate(bytes: Buffer, dictionary?: Buffer): Buffer {
   return deflateRawSync(bytes, { windowBits, memLevel: Math.min(8, windowBits - 6), ...(dictionary ? { dictionary } : {}) })
 }
 
-type BlobRow = { hash: Buffer; data: Buffer; size: number; encoding: number; base: Buffer | null; depth: number }
+type BlobRow = { id: number; hash: Buffer; data: Buffer; size: number; encoding: number; base: number | null; depth: number }
 
-/** The delta depth of each of the hashes that is stored. */
-async function storedDepths(trx: Db | Trx, hashes: string[]): Promise<Map<string, number>> {
-  const depths = new Map<string, number>()
+/** The row id and delta depth of each of the hashes that is stored. */
+async function storedRows(trx: Db | Trx, hashes: string[]): Promise<Map<string, { id: number; depth: number }>> {
+  const found = new Map<string, { id: number; depth: number }>()
   const unique = [...new Set(hashes)]
   for (let i = 0; i < unique.length; i += 500) {
     const keys = unique.slice(i, i + 500).map((hash) => Buffer.from(hash, 'hex'))
-    const text = `SELECT hash, depth FROM blobs WHERE hash IN (${keys.map(() => '?').join(', ')})`
-    const { rows } = await trx.executeQuery<{ hash: Buffer; depth: number }>(CompiledQuery.raw(text, keys))
-    for (const row of rows) depths.set(row.hash.toString('hex'), row.depth)
+    const text = `SELECT k.hash, b.id, b.depth FROM blob_hashes k JOIN blobs b ON b.id = k.id WHERE k.hash IN (${keys.map(() => '?').join(', ')})`
+    const { rows } = await trx.executeQuery<{ id: number; hash: Buffer; depth: number }>(CompiledQuery.raw(text, keys))
+    for (const row of rows) found.set(row.hash.toString('hex'), { id: row.id, depth: row.depth })
   }
-  return depths
+  return found
 }
 
-type StoredRow = { data: Buffer; encoding: number; base: string | null }
+type StoredRow = { id: number; data: Buffer; encoding: number; base: number | null }
 
 /** The bytes of each found hash (missing hashes are absent from the map). Bases of deltas are read as needed. */
 export async function getBlobs(db: Db | Trx, hashes: string[]): Promise<Map<string, Buffer>> {
-  const rows = new Map<string, StoredRow>()
-  // Read the asked rows, then the bases they stand on, a level at a time.
-  for (let wanted = [...new Set(hashes)]; wanted.length; ) {
-    const next: string[] = []
-    for (let i = 0; i < wanted.length; i += 500) {
-      const keys = wanted.slice(i, i + 500).map((hash) => Buffer.from(hash, 'hex'))
-      const found = await db.selectFrom('blobs').select(['hash', 'data', 'encoding', 'base']).where('hash', 'in', keys).execute()
-      for (const row of found) {
-        const base = row.base ? row.base.toString('hex') : null
-        rows.set(row.hash.toString('hex'), { data: row.data, encoding: row.encoding, base })
-        if (base && !rows.has(base)) next.push(base)
+  const byHash = new Map<string, StoredRow>()
+  const byId = new Map<number, StoredRow>()
+  const keep = (row: StoredRow) => byId.set(row.id, row)
+  // Read the asked rows by hash, then the bases they stand on by id, a level at a time.
+  const asked = [...new Set(hashes)]
+  for (let i = 0; i < asked.length; i += 500) {
+    const keys = asked.slice(i, i + 500).map((hash) => Buffer.from(hash, 'hex'))
+    const text = `SELECT k.hash, b.id, b.data, b.encoding, b.base FROM blob_hashes k JOIN blobs b ON b.id = k.id WHERE k.hash IN (${keys.map(() => '?').join(', ')})`
+    for (const row of (await db.executeQuery<StoredRow & { hash: Buffer }>(CompiledQuery.raw(text, keys))).rows) {
+      byHash.set(row.hash.toString('hex'), row)
+      keep(row)
+    }
+  }
+  for (let wanted = [...byId.values()]; wanted.length; ) {
+    const missing = [...new Set(wanted.flatMap((row) => (row.base !== null && !byId.has(row.base) ? [row.base] : [])))]
+    wanted = []
+    for (let i = 0; i < missing.length; i += 500) {
+      for (const row of await db.selectFrom('blobs').select(['id', 'data', 'encoding', 'base']).where('id', 'in', missing.slice(i, i + 500)).execute()) {
+        keep(row)
+        wanted.push(row)
       }
     }
-    wanted = [...new Set(next)].filter((hash) => !rows.has(hash))
   }
-  const decoded = new Map<string, Buffer>()
-  const decode = (hash: string): Buffer | undefined => {
-    let bytes = decoded.get(hash)
+  const decoded = new Map<number, Buffer>()
+  const decode = (row: StoredRow): Buffer => {
+    let bytes = decoded.get(row.id)
     if (bytes) return bytes
-    const row = rows.get(hash)
-    if (!row) return undefined
     if (row.encoding === 0) bytes = row.data
     else if (row.encoding === 1) bytes = inflateRawSync(row.data)
     else {
-      const dictionary = decode(row.base!)
-      if (!dictionary) throw new Error(`Blob ${hash} is a delta against ${row.base}, which is missing from the store.`)
-      bytes = inflateRawSync(row.data, { dictionary })
+      const base = byId.get(row.base!)
+      if (!base) throw new Error(`Blob ${row.id} is a delta against blob ${row.base}, which is missing from the store.`)
+      bytes = inflateRawSync(row.data, { dictionary: decode(base) })
     }
-    decoded.set(hash, bytes)
+    decoded.set(row.id, bytes)
     return bytes
   }
   const result = new Map<string, Buffer>()
   for (const hash of hashes) {
-    const bytes = decode(hash)
-    if (bytes) result.set(hash, bytes)
+    const row = byHash.get(hash)
+    if (row) result.set(hash, decode(row))
   }
   return result
 }

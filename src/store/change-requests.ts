@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db, Trx } from './database'
 import type { ChangeRequestRow, ChangeRequestUpdate, NewChangeRequestRow } from './tables/change-request.table'
 import { paginate, type Page, type PageRequest } from './pagination'
@@ -20,15 +21,7 @@ export function listChangeRequests(
   if (filter.createdBy) query = query.where('created_by', '=', filter.createdBy)
   const contributor = filter.contributor
   if (contributor) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('change_request_contributors')
-          .select('user_id')
-          .whereRef('change_request_contributors.change_request_id', '=', 'change_requests.id')
-          .where('change_request_contributors.user_id', '=', contributor),
-      ),
-    )
+    query = query.where(sql<boolean>`EXISTS (SELECT 1 FROM json_each(change_requests.contributors) WHERE value = ${contributor})`)
   }
   return paginate(db, query, [{ column: 'number', direction: 'desc' }], request)
 }
@@ -76,10 +69,7 @@ export function findChangeRequestMergedInto(db: Db, revisionId: string): Promise
 }
 
 /** Records that the user contributed to the change request (once). */
-export async function addContributor(trx: Db | Trx, changeRequestId: string, userId: string, at: string): Promise<void> {
-  await trx
-    .insertInto('change_request_contributors')
-    .values({ change_request_id: changeRequestId, user_id: userId, contributed_at: at })
-    .onConflict((oc) => oc.columns(['change_request_id', 'user_id']).doNothing())
-    .execute()
+export async function addContributor(trx: Db | Trx, changeRequestId: string, userId: string): Promise<void> {
+  await sql`UPDATE change_requests SET contributors = json_insert(contributors, '$[#]', ${userId})
+    WHERE id = ${changeRequestId} AND NOT EXISTS (SELECT 1 FROM json_each(contributors) WHERE value = ${userId})`.execute(trx)
 }

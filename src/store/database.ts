@@ -18,7 +18,7 @@ import type { MemberTable } from './tables/member.table'
 import type { CollectionTable } from './tables/collection.table'
 import type { SpaceTable } from './tables/space.table'
 import type { RevisionTable } from './tables/revision.table'
-import type { BlobTable } from './tables/blob.table'
+import type { BlobHashTable, BlobTable } from './tables/blob.table'
 import type { ChangeRequestTable } from './tables/change-request.table'
 import type { JobTable } from './tables/job.table'
 import type { GitSyncTable } from './tables/git-sync.table'
@@ -50,9 +50,9 @@ export interface Database {
   spaces: SpaceTable
   revisions: RevisionTable
   blobs: BlobTable
+  blob_hashes: BlobHashTable
   change_requests: ChangeRequestTable
   settings: { key: string; value: string }
-  change_request_contributors: { change_request_id: string; user_id: string; contributed_at: string }
   jobs: JobTable
   git_syncs: GitSyncTable
   search_rows: SearchRowTable

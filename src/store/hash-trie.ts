@@ -10,7 +10,7 @@ import type { Db, Trx } from './database'
 import { getBlobs, putBlob } from './blobs'
 
 const FANOUT = 16
-const LEAF_SIZE = 24
+const LEAF_SIZE = 64
 const MAX_DEPTH = 32
 
 type Leaf = { l: [string, string][] }

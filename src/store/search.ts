@@ -46,10 +46,11 @@ export async function writePageSections(trx: Trx, spaceId: string, revisionId: s
     for (const row of rows) existing.set(row.page_id, [...(existing.get(row.page_id) ?? []), { id: row.id, key: `${row.anchor}\n${row.hash}` }])
   }
   const gone: number[] = []
-  const added: { page_id: string; anchor: string; section_title: string; hash: string; page_title: string; body: string }[] = []
+  const added: { id?: number; page_id: string; anchor: string; section_title: string; hash: string; page_title: string; body: string }[] = []
   for (const [pageId, page] of pages) {
     const kept = new Map<string, number[]>()
     for (const row of existing.get(pageId) ?? []) kept.set(row.key, [...(kept.get(row.key) ?? []), row.id])
+    const fresh: typeof added = []
     for (const section of page?.sections ?? []) {
       const hash = hashBytes(`${page!.title}\n${section.title}\n${section.body}`)
       const key = `${section.anchor}\n${hash}`
@@ -58,27 +59,39 @@ export async function writePageSections(trx: Trx, spaceId: string, revisionId: s
         kept.get(key)!.pop()
         continue
       }
-      added.push({ page_id: pageId, anchor: section.anchor, section_title: section.title, hash, page_title: page!.title, body: section.body })
+      fresh.push({ page_id: pageId, anchor: section.anchor, section_title: section.title, hash, page_title: page!.title, body: section.body })
     }
-    for (const rows of kept.values()) gone.push(...rows)
+    // A changed section takes the row of one that went: rows are rewritten in place rather than deleted here and
+    // appended there, so editing a page does not grow the table.
+    const free = [...kept.values()].flat()
+    for (const row of fresh) row.id = free.pop()
+    gone.push(...free)
+    added.push(...fresh)
   }
+  const reused = added.filter((row) => row.id !== undefined).map((row) => row.id!)
   await deleteRows(trx, gone)
-  // New rows in batches, numbered here (inside the write transaction, so no one else numbers at the same time).
+  await deleteRows(trx, reused, { keepRows: true })
+  // New rows numbered here (inside the write transaction, so no one else numbers at the same time), then all of
+  // them written in batches.
   let next = Number((await sql<{ id: number | null }>`SELECT max(id) AS id FROM search_rows`.execute(trx)).rows[0].id ?? 0)
+  for (const row of added) row.id ??= ++next
   for (let i = 0; i < added.length; i += 100) {
-    const batch = added.slice(i, i + 100).map((row) => ({ ...row, id: ++next }))
-    await trx.insertInto('search_rows').values(batch.map(({ id, page_id, anchor, section_title, hash }) => ({ id, space_id: spaceId, page_id, anchor, section_title, hash }))).execute()
+    const batch = added.slice(i, i + 100)
+    const rows = sql.join(batch.map((row) => sql`(${row.id}, ${spaceId}, ${row.page_id}, ${row.anchor}, ${row.section_title}, ${row.hash})`))
+    await sql`INSERT INTO search_rows (id, space_id, page_id, anchor, section_title, hash) VALUES ${rows}
+      ON CONFLICT (id) DO UPDATE SET anchor = excluded.anchor, section_title = excluded.section_title, hash = excluded.hash`.execute(trx)
     const values = sql.join(batch.map((row) => sql`(${row.id}, ${row.page_title}, ${row.section_title}, ${row.body})`))
     await sql`INSERT INTO search_sections (rowid, page_title, section_title, body) VALUES ${values}`.execute(trx)
   }
   await trx.insertInto('search_indexed').values({ space_id: spaceId, revision_id: revisionId }).onConflict((oc) => oc.column('space_id').doUpdateSet({ revision_id: revisionId })).execute()
 }
 
-async function deleteRows(trx: Db | Trx, ids: number[]) {
+/** Removes rows from the index (and from search_rows, unless they are about to be rewritten in place). */
+async function deleteRows(trx: Db | Trx, ids: number[], { keepRows = false } = {}) {
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = JSON.stringify(ids.slice(i, i + 500))
     await sql`DELETE FROM search_sections WHERE rowid IN (SELECT value FROM json_each(${chunk}))`.execute(trx)
-    await sql`DELETE FROM search_rows WHERE id IN (SELECT value FROM json_each(${chunk}))`.execute(trx)
+    if (!keepRows) await sql`DELETE FROM search_rows WHERE id IN (SELECT value FROM json_each(${chunk}))`.execute(trx)
   }
 }
 

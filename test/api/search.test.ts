@@ -60,15 +60,18 @@ describe('search', () => {
     const space = await createSpace(server, server.organizationId, { title: 'Sections' })
     const markdown = (second: string) => `# Guide\n\nIntro text.\n\n## One\n\nFirst part.\n\n## Two\n\n${second}\n\n## Three\n\nLast part.\n`
     const [page] = await edit(space.id, [{ operation: 'insert_page', title: 'Guide', document: { markdown: markdown('Second part.') } }])
-    const rows = () => server.engine.db.selectFrom('search_rows').select(['id', 'anchor']).where('space_id', '=', space.id).orderBy('anchor').execute()
+    const rows = () => server.engine.db.selectFrom('search_rows').select(['id', 'anchor', 'hash']).where('space_id', '=', space.id).orderBy('anchor').execute()
     await search(`/v1/spaces/${space.id}/search`, 'part')
     const before = await rows()
     expect(before.map((r) => r.anchor)).toEqual(['', 'guide', 'one', 'three', 'two'])
     await edit(space.id, [{ operation: 'update_page', page: page.id, document: { markdown: markdown('Changed wording.') } }])
     const after = await rows()
-    const changed = after.filter((r) => !before.some((b) => b.id === r.id))
+    const changed = after.filter((r) => !before.some((b) => b.id === r.id && b.hash === r.hash))
     expect(changed.map((r) => r.anchor)).toEqual(['two'])
+    // The changed section is rewritten in its row: no row is added or removed.
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id))
     expect((await search(`/v1/spaces/${space.id}/search`, 'wording')).body.items[0].sections[0]).toMatchObject({ title: 'Two', body: 'Changed wording.' })
+    expect((await search(`/v1/spaces/${space.id}/search`, 'second')).body.items).toEqual([])
   })
 
   it('searches every space of an organization the caller can read, grouped by space', async () => {

@@ -36,9 +36,9 @@ export async function createChangeRequest(db: Db, space: SpaceRow, userId: strin
       revision_merged: null,
       created_at: at,
       updated_at: at,
+      contributors: JSON.stringify([userId]),
     }
     await insertChangeRequest(trx, row)
-    await addContributor(trx, row.id, userId, at)
     return row
   })
 }
@@ -93,7 +93,7 @@ export async function updateContent(
     const revision = await writeRevision(trx, { spaceId: space.id, content: next, parents: [cr.revision_id], type: 'edits' })
     const at = nowIso()
     await updateChangeRequest(trx, cr.id, { revision_id: revision, updated_at: at })
-    await addContributor(trx, cr.id, userId, at)
+    await addContributor(trx, cr.id, userId)
     return { cr: { ...cr, revision_id: revision, updated_at: at }, outcomes, insertedFiles }
   })
 }

@@ -14,6 +14,8 @@ import * as m0012 from './0012-openapi-translations'
 import * as m0014 from './0014-search'
 import * as m0015 from './0015-org-admin'
 import * as m0016 from './0016-integrations'
+import * as m0017 from './0017-blob-rows'
+import * as m0018 from './0018-contributors-column'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0014-search': m0014,
   '0015-org-admin': m0015,
   '0016-integrations': m0016,
+  '0017-blob-rows': m0017,
+  '0018-contributors-column': m0018,
 }

@@ -18,6 +18,8 @@ export interface ChangeRequestTable {
   revision_merged: string | null
   created_at: string
   updated_at: string
+  /** JSON array of the ids of the users who created it or changed its content, in the order they first did. */
+  contributors: string
 }
 export type ChangeRequestRow = Selectable<ChangeRequestTable>
 export type NewChangeRequestRow = Insertable<ChangeRequestTable>

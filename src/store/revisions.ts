@@ -1,12 +1,13 @@
 import type { Db, Trx } from './database'
 import type { NewRevisionRow, RevisionRow } from './tables/revision.table'
 
-export function findRevisionById(db: Db | Trx, id: string): Promise<RevisionRow | undefined> {
-  return db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst()
+export async function findRevisionById(db: Db | Trx, id: string): Promise<RevisionRow | undefined> {
+  const row = await db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && { ...row, content_hash: row.content_hash ? row.content_hash.toString('hex') : null }
 }
 
 export async function insertRevision(trx: Db | Trx, row: NewRevisionRow): Promise<void> {
-  await trx.insertInto('revisions').values({ content_hash: null, git: null, ...row }).execute()
+  await trx.insertInto('revisions').values({ git: null, ...row, content_hash: row.content_hash ? Buffer.from(row.content_hash, 'hex') : null }).execute()
 }
 
 /** Removes a revision nothing points at (the placeholder first revision of a duplicated space). */

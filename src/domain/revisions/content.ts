@@ -1,15 +1,19 @@
 /**
- * A revision's content as a snapshot: pages by id (each with its parent and order among siblings), and variables.
+ * A revision's content as a snapshot: pages by id (each with its parent and order among siblings), files, reusable
+ * contents, and variables.
  *
- * Stored content-addressed: each page is one JSON record blob; the page table (`pageId → record hash`) is a hash
- * trie of small blobs (store/hash-trie.ts); the revision points at a manifest blob holding the trie's root and
- * the variables. Saving a snapshot derived from a loaded one writes only the changed records and the trie nodes
- * on their paths, so a revision that changes one page of ten thousand stores that page and a few small nodes;
- * each of them, and the manifest, as a delta against the version it replaces (store/blobs.ts).
+ * Stored content-addressed: each page, file and reusable content, and the variables, is one JSON record blob; the
+ * revision's table of them (`key → record hash`: a page by its id, a file as `file:<id>`, a reusable content as
+ * `reusable:<id>`, the variables as `space:variables`) is a hash trie of small blobs (store/hash-trie.ts), and the
+ * revision's content hash is the hash of the trie's root. Saving a snapshot derived from a loaded one writes only
+ * the changed records and the trie nodes on their paths, so a revision that changes one page of ten thousand
+ * stores that page and a few small nodes, each as a delta against the version it replaces (store/blobs.ts). No
+ * blob grows with the space: a delta stays small only while the version it replaces fits in deflate's 32 KB window.
+ * (Older revisions point at a manifest blob `{root, files, reusableContents, variables}`; they are read as well.)
  * Snapshots are immutable, so loaded ones are cached by hash.
  */
 import type { Db, Trx } from '../../store/database'
-import { getBlobs, putBlob, putBlobs } from '../../store/blobs'
+import { getBlobs, putBlobs } from '../../store/blobs'
 import { trieEntries, trieUpdate } from '../../store/hash-trie'
 
 export type PageType = 'document' | 'group' | 'link'
@@ -77,16 +81,16 @@ export interface ContentSnapshot {
 
 export interface StoredPages {
   root: string | null
+  /** The trie's entries: record hash by key (a page's id, `file:<id>`, `reusable:<id>`). */
   records: Map<string, string>
-  /** The manifest it was read from or written as: the next manifest is stored as a delta against it. */
-  manifest?: { hash: string; bytes: string }
 }
 
 export function emptyContent(): ContentSnapshot {
   return { pages: new Map(), variables: {} }
 }
 
-interface Manifest {
+/** What the content hash of a revision named before the trie held everything: read, no longer written. */
+interface LegacyManifest {
   root: string | null
   files?: FileSnapshot[]
   reusableContents?: ReusableContentSnapshot[]
@@ -96,76 +100,88 @@ interface Manifest {
 const CACHE_SIZE = 64
 const cache = new Map<string, ContentSnapshot>()
 /**
- * Parsed page records by hash, shared by every snapshot that contains them: an unchanged page is the same
- * object in two revisions, which lets a merge skip it with one comparison.
+ * Parsed records by hash, shared by every snapshot that contains them: an unchanged page is the same object in two
+ * revisions, which lets a merge skip it with one comparison.
  */
 const RECORD_CACHE_SIZE = 100_000
-const records = new Map<string, PageSnapshot>()
-/** The record hash of every page object loaded or saved: unchanged pages are recognised without hashing. */
-const recordHashes = new WeakMap<PageSnapshot, string>()
+const records = new Map<string, StoredRecord>()
+/** The record hash of every page, file or reusable content object loaded or saved: unchanged ones are recognised without hashing. */
+const recordHashes = new WeakMap<StoredRecord, string>()
 
-/** The content a manifest hash stands for (null: empty). The answer is shared: copy before changing it. */
+type Variables = Record<string, string>
+type StoredRecord = PageSnapshot | FileSnapshot | ReusableContentSnapshot | Variables
+/** Trie keys: a page by its id; files and reusable contents by their id after a prefix; variables (page ids have no colon). */
+const FILE_KEY = 'file:'
+const REUSABLE_KEY = 'reusable:'
+const VARIABLES_KEY = 'space:variables'
+
+/** The content a content hash stands for (null: empty). The answer is shared: copy before changing it. */
 export async function loadContent(db: Db | Trx, contentHash: string | null): Promise<ContentSnapshot> {
   if (!contentHash) return emptyContent()
   const cached = cache.get(contentHash)
   if (cached) return cached
-  const manifestBytes = (await getBlobs(db, [contentHash])).get(contentHash)
-  if (!manifestBytes) throw new Error(`Content manifest ${contentHash} is missing from the store.`)
-  const manifestText = manifestBytes.toString('utf8')
-  const manifest = JSON.parse(manifestText) as Manifest
-  const table = await trieEntries(db, manifest.root)
+  const top = (await getBlobs(db, [contentHash])).get(contentHash)
+  if (!top) throw new Error(`Content ${contentHash} is missing from the store.`)
+  const legacy = top.subarray(0, 8).toString('latin1') === '{"root":' ? (JSON.parse(top.toString('utf8')) as LegacyManifest) : undefined
+  const root = legacy ? legacy.root : contentHash
+  const table = await trieEntries(db, root)
   const missing = [...new Set(table.values())].filter((hash) => !records.has(hash))
   const loaded = await getBlobs(db, missing)
   const pages = new Map<string, PageSnapshot>()
-  for (const [id, hash] of table) {
-    let page = records.get(hash)
-    if (!page) {
-      page = JSON.parse(loaded.get(hash)!.toString('utf8')) as PageSnapshot
-      rememberRecord(hash, page)
+  const files: FileSnapshot[] = [...(legacy?.files ?? [])]
+  const reusableContents: ReusableContentSnapshot[] = [...(legacy?.reusableContents ?? [])]
+  let variables = legacy?.variables ?? {}
+  for (const [key, hash] of table) {
+    let record = records.get(hash)
+    if (!record) {
+      record = JSON.parse(loaded.get(hash)!.toString('utf8')) as StoredRecord
+      rememberRecord(hash, record)
     }
-    pages.set(id, page)
+    if (key.startsWith(FILE_KEY)) files.push(record as FileSnapshot)
+    else if (key.startsWith(REUSABLE_KEY)) reusableContents.push(record as ReusableContentSnapshot)
+    else if (key === VARIABLES_KEY) variables = record as Variables
+    else pages.set(key, record as PageSnapshot)
   }
-  const files = new Map((manifest.files ?? []).map((file) => [file.id, file]))
-  const reusableContents = new Map((manifest.reusableContents ?? []).map((reusable) => [reusable.id, reusable]))
-  const content: ContentSnapshot = { pages, files, reusableContents, variables: manifest.variables ?? {}, source: { root: manifest.root, records: table, manifest: { hash: contentHash, bytes: manifestText } } }
+  const byId = <T extends { id: string }>(list: T[]) => new Map(list.sort((a, b) => (a.id < b.id ? -1 : 1)).map((item) => [item.id, item]))
+  const content: ContentSnapshot = { pages, files: byId(files), reusableContents: byId(reusableContents), variables, source: { root, records: table } }
   remember(contentHash, content)
   return content
 }
 
 /**
- * Writes the content: the records of new or changed pages, the trie nodes on their paths, and the manifest.
- * Answers the manifest hash. Work and bytes grow with what changed since `content.source`.
+ * Writes the content: the records of new or changed pages, files, reusable contents and variables, and the trie
+ * nodes on their paths. Answers the content hash (null: empty). Work and bytes grow with what changed since
+ * `content.source`. (What an older manifest held itself moves into the trie at its first save.)
  */
-export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Promise<string> {
+export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Promise<string | null> {
   const base = content.source ?? { root: null, records: new Map<string, string>() }
+  const entries = new Map<string, StoredRecord>(content.pages)
+  for (const file of content.files?.values() ?? []) entries.set(FILE_KEY + file.id, file)
+  for (const reusable of content.reusableContents?.values() ?? []) entries.set(REUSABLE_KEY + reusable.id, reusable)
+  if (Object.keys(content.variables).length) entries.set(VARIABLES_KEY, content.variables)
+  // Records not known yet are written in one batch, each as a delta against the one it replaces. (An unchanged
+  // record is the same object as before — readSpace hands back the previous one — so it is known.)
+  const unknown = [...entries].filter(([, record]) => !recordHashes.get(record))
+  const written = await putBlobs(trx, unknown.map(([key, record]) => ({ data: JSON.stringify(record), like: previousRecord(base.records.get(key)) })))
+  unknown.forEach(([, record], i) => rememberRecord(written[i], record))
   const changes = new Map<string, string | null>()
   const table = new Map(base.records)
-  // Pages whose record is not known yet are written in one batch, each as a delta against the one it replaces.
-  // (An unchanged page is the same object as before — readSpace hands back the previous one — so it is known.)
-  const unknown = [...content.pages.values()].filter((page) => !recordHashes.get(page))
-  const written = await putBlobs(trx, unknown.map((page) => ({ data: JSON.stringify(page), like: previousRecord(base.records.get(page.id)) })))
-  unknown.forEach((page, i) => rememberRecord(written[i], page))
-  for (const page of content.pages.values()) {
-    const hash = recordHashes.get(page)!
-    if (base.records.get(page.id) !== hash) {
-      changes.set(page.id, hash)
-      table.set(page.id, hash)
+  for (const [key, record] of entries) {
+    const hash = recordHashes.get(record)!
+    if (base.records.get(key) !== hash) {
+      changes.set(key, hash)
+      table.set(key, hash)
     }
   }
-  for (const id of base.records.keys()) {
-    if (!content.pages.has(id)) {
-      changes.set(id, null)
-      table.delete(id)
+  for (const key of base.records.keys()) {
+    if (!entries.has(key)) {
+      changes.set(key, null)
+      table.delete(key)
     }
   }
   const root = await trieUpdate(trx, base.root, changes)
-  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1)
-  const files = [...(content.files?.values() ?? [])].sort(byId)
-  const reusableContents = [...(content.reusableContents?.values() ?? [])].sort(byId)
-  const manifest = JSON.stringify({ root, ...(files.length ? { files } : {}), ...(reusableContents.length ? { reusableContents } : {}), variables: content.variables } satisfies Manifest)
-  const hash = await putBlob(trx, manifest, base.manifest)
-  remember(hash, { ...content, source: { root, records: table, manifest: { hash, bytes: manifest } } })
-  return hash
+  if (root) remember(root, { ...content, source: { root, records: table } })
+  return root
 }
 
 /** Whether two values serialize to the same JSON, key order aside (an absent key and an undefined one alike). */
@@ -182,16 +198,16 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
 }
 
-/** The stored form of the record a changed page replaces, when it is at hand: the new one is a delta against it. */
+/** The stored form of the record a changed one replaces, when it is at hand: the new one is a delta against it. */
 function previousRecord(hash: string | undefined) {
-  const page = hash ? records.get(hash) : undefined
-  return page && { hash: hash!, bytes: JSON.stringify(page) }
+  const record = hash ? records.get(hash) : undefined
+  return record && { hash: hash!, bytes: JSON.stringify(record) }
 }
 
-function rememberRecord(hash: string, page: PageSnapshot) {
-  recordHashes.set(page, hash)
+function rememberRecord(hash: string, record: StoredRecord) {
+  recordHashes.set(record, hash)
   if (records.size >= RECORD_CACHE_SIZE) records.delete(records.keys().next().value as string)
-  records.set(hash, page)
+  records.set(hash, record)
 }
 
 function remember(hash: string, content: ContentSnapshot) {

@@ -16,6 +16,7 @@ import * as m0015 from './0015-org-admin'
 import * as m0016 from './0016-integrations'
 import * as m0017 from './0017-blob-rows'
 import * as m0018 from './0018-contributors-column'
+import * as m0019 from './0019-revision-content-hash'
 
 /** Every migration, in order. A static list (not a folder scan) so that it survives bundling. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-integrations': m0016,
   '0017-blob-rows': m0017,
   '0018-contributors-column': m0018,
+  '0019-revision-content-hash': m0019,
 }

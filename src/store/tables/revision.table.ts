@@ -8,10 +8,11 @@ export interface RevisionTable {
   parents: string
   type: string
   created_at: string
-  /** Hash of the content manifest blob; null for an empty revision. */
-  content_hash: string | null
+  /** The 32 bytes of the hash of the content manifest blob; null for an empty revision. */
+  content_hash: Buffer | null
   /** JSON `{oid, message, createdByService, url, ref}` for a revision made from a commit. */
   git: string | null
 }
-export type RevisionRow = Selectable<RevisionTable>
-export type NewRevisionRow = Insertable<RevisionTable>
+/** A revision as the code sees it (store/revisions.ts converts): the content hash in hex, as blobs are named. */
+export type RevisionRow = Omit<Selectable<RevisionTable>, 'content_hash'> & { content_hash: string | null }
+export type NewRevisionRow = Omit<Insertable<RevisionTable>, 'content_hash'> & { content_hash?: string | null }

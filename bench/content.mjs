@@ -123,5 +123,11 @@ const growthRows = results.map((r) => ({
   'file growth': r.fileGrowth,
 }))
 console.table(growthRows)
+// Growth per merge as a fixed part plus a part per byte changed, through the two kinds of edit (a line through two
+// points): what a merge costs whatever its size (the change request, two revisions, the trie path, the search
+// rows), and what each byte of change adds.
+const [small, large] = results.map((r) => ({ changed: r.changedBytes / r.count, growth: r.growth / r.count }))
+const perByte = (large.growth - small.growth) / (large.changed - small.changed)
+console.log(`Growth per merge ≈ ${Math.round(small.growth - perByte * small.changed)} bytes + ${perByte.toFixed(2)} × the bytes changed.`)
 console.log(`${PAGES} pages, ${MERGES} create/edit/merge rounds over HTTP on loopback, ${new Date().toISOString()}`)
 process.exitCode = [...rows, ...growthRows].every((r) => r.verdict === 'PASS') ? 0 : 1

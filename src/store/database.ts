@@ -157,6 +157,16 @@ async function migrate(db: Db, sqlite: SQLiteModule.Database) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`)
   }
   sqlite.pragma(`user_version = ${expected}`)
+  // A migration that rebuilt a table (0017 rewrote the blobs into half the pages) leaves the old pages free inside
+  // the file, which SQLite never gives back by itself: hand them back when they are a quarter of it.
+  const pages = sqlite.pragma('page_count', { simple: true }) as number
+  if ((results?.length ?? 0) > 0 && (sqlite.pragma('freelist_count', { simple: true }) as number) > pages / 4 && pages > 256) {
+    try {
+      sqlite.exec('VACUUM')
+    } catch {
+      // Another connection is reading: the space stays free inside the file and is reused as the store grows.
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500

@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely'
+import { sql } from 'kysely'
+import { oldStore } from '../../test/support/old-store'
 import { openStore, type Store } from './database'
-import { migrations } from './migrations'
 import { deflateRawSync } from 'node:zlib'
 import { getBlobs, hashBytes, putBlob } from './blobs'
 
@@ -107,11 +106,8 @@ describe('blobs', () => {
   })
 
   it('keeps the blobs and deltas of a store keyed by hash readable after its move to integer keys', async () => {
-    const old = mkdtempSync(join(tmpdir(), 'docsctl-blobs-v2-'))
+    const { dir: old, db, remove } = await oldStore('0016-integrations')
     try {
-      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(join(old, 'docsctl.db')) }) })
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-      expect((await migrator.migrateTo('0016-integrations')).error).toBeUndefined()
       // A chain as the hash-keyed store kept it: v1 whole, v2 a delta against v1, v3 a delta against v2.
       const versions = [1, 2, 3].map((n) => 'A page that an older docsctl kept as a chain of deltas. '.repeat(8) + `Version ${n}.`)
       const hashes = versions.map((text) => hashBytes(text))
@@ -148,16 +144,13 @@ describe('blobs', () => {
       expect(await rowOf(migrated.db, h4)).toMatchObject({ base: v3.id, depth: 3 })
       await migrated.close()
     } finally {
-      rmSync(old, { recursive: true, force: true })
+      remove()
     }
   })
 
   it('keeps the blobs of a store made before deltas readable after its migration', async () => {
-    const old = mkdtempSync(join(tmpdir(), 'docsctl-blobs-old-'))
+    const { dir: old, db, remove } = await oldStore('0008-job-progress')
     try {
-      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(join(old, 'docsctl.db')) }) })
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-      expect((await migrator.migrateTo('0008-job-progress')).error).toBeUndefined()
       const text = 'A page stored by an older docsctl. '.repeat(10)
       await db.insertInto('blobs').values({ hash: hashBytes(text), data: Buffer.from(text), size: text.length, encoding: 0 }).execute()
       await db.destroy()
@@ -166,7 +159,7 @@ describe('blobs', () => {
       expect(await putBlob(migrated.db, text)).toBe(hashBytes(text))
       await migrated.close()
     } finally {
-      rmSync(old, { recursive: true, force: true })
+      remove()
     }
   })
 })

@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { oldStore } from '../../test/support/old-store'
 import { openStore } from './database'
-import { migrations } from './migrations'
 import { addContributor, listChangeRequests } from './change-requests'
 
 describe('change request contributors', () => {
   it('carry over from the table they had into the column, in order, and keep filtering the list', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docsctl-contributors-'))
+    const { dir, db, remove } = await oldStore('0017-blob-rows')
     try {
-      const sqlite = new SQLite(join(dir, 'docsctl.db'))
-      // The rows below stand alone: no users, spaces or revisions behind them.
-      sqlite.pragma('foreign_keys = OFF')
-      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) })
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-      expect((await migrator.migrateTo('0017-blob-rows')).error).toBeUndefined()
       const cr = (id: string, number: number) => ({
         id, space_id: 's1', number, status: 'open', subject: `CR ${number}`, created_by: 'u1', revision_id: 'r1', revision_initial: 'r1',
         revision_merged_ancestor: null, revision_merged: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
@@ -47,7 +36,7 @@ describe('change request contributors', () => {
         await store.close()
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      remove()
     }
   })
 })

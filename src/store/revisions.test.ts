@@ -1,23 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely'
+import { sql } from 'kysely'
+import { oldStore } from '../../test/support/old-store'
 import { openStore } from './database'
-import { migrations } from './migrations'
 import { findRevisionById, insertRevision } from './revisions'
 
 describe('revisions', () => {
   it('keep their content hash as 32 bytes, answered in hex, and carry over the hex ones stored before', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docsctl-revisions-'))
     const hash = 'ab'.repeat(32)
+    const { dir, db, remove } = await oldStore('0018-contributors-column')
     try {
-      const sqlite = new SQLite(join(dir, 'docsctl.db'))
-      sqlite.pragma('foreign_keys = OFF')
-      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) })
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-      expect((await migrator.migrateTo('0018-contributors-column')).error).toBeUndefined()
       const revision = (id: string, content_hash: string | null) => ({ id, space_id: 's1', parents: '[]', type: 'edits', created_at: '2026-01-01T00:00:00.000Z', content_hash })
       await db.insertInto('revisions').values([revision('old', hash), revision('empty', null)]).execute()
       await db.destroy()
@@ -35,7 +26,7 @@ describe('revisions', () => {
         await store.close()
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      remove()
     }
   })
 })

@@ -114,7 +114,6 @@ type StoredRow = { id: number; data: Buffer; encoding: number; base: number | nu
 export async function getBlobs(db: Db | Trx, hashes: string[]): Promise<Map<string, Buffer>> {
   const byHash = new Map<string, StoredRow>()
   const byId = new Map<number, StoredRow>()
-  const keep = (row: StoredRow) => byId.set(row.id, row)
   // Read the asked rows by hash, then the bases they stand on by id, a level at a time.
   const asked = [...new Set(hashes)]
   for (let i = 0; i < asked.length; i += 500) {
@@ -122,7 +121,7 @@ export async function getBlobs(db: Db | Trx, hashes: string[]): Promise<Map<stri
     const text = `SELECT k.hash, b.id, b.data, b.encoding, b.base FROM blob_hashes k JOIN blobs b ON b.id = k.id WHERE k.hash IN (${keys.map(() => '?').join(', ')})`
     for (const row of (await db.executeQuery<StoredRow & { hash: Buffer }>(CompiledQuery.raw(text, keys))).rows) {
       byHash.set(row.hash.toString('hex'), row)
-      keep(row)
+      byId.set(row.id, row)
     }
   }
   for (let wanted = [...byId.values()]; wanted.length; ) {
@@ -130,7 +129,7 @@ export async function getBlobs(db: Db | Trx, hashes: string[]): Promise<Map<stri
     wanted = []
     for (let i = 0; i < missing.length; i += 500) {
       for (const row of await db.selectFrom('blobs').select(['id', 'data', 'encoding', 'base']).where('id', 'in', missing.slice(i, i + 500)).execute()) {
-        keep(row)
+        byId.set(row.id, row)
         wanted.push(row)
       }
     }

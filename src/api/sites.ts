@@ -239,7 +239,7 @@ export const deleteSiteById = defineOperation({
     const row = await findSiteById(ctx.db, params.siteId)
     if (!row || row.organization_id !== params.organizationId) return
     await loadSite(ctx, params.organizationId, params.siteId, 'admin')
-    await deleteSite(ctx.db, row.id)
+    await ctx.db.transaction().execute((trx) => deleteSite(trx, row.id))
   },
 })
 

@@ -160,6 +160,12 @@ export async function deleteContentInstallation(db: Db | Trx, row: Pick<Integrat
     .execute()
 }
 
+/** Removes every installation on these spaces or sites (they are gone: a site deleted, a space purged). */
+export async function deleteContentInstallationsOn(db: Db | Trx, kind: 'space' | 'site', targetIds: string[]): Promise<void> {
+  if (targetIds.length === 0) return
+  await db.deleteFrom('integration_content_installations').where('kind', '=', kind).where('target_id', 'in', targetIds).execute()
+}
+
 // Events.
 
 export async function insertIntegrationEvent(db: Db | Trx, row: IntegrationEventRow): Promise<void> {

@@ -3,6 +3,7 @@ import type { Db, Trx } from './database'
 import type { NewSiteRow, SiteRow, SiteUpdate } from './tables/site.table'
 import { paginate, type Page, type PageRequest } from './pagination'
 import { preparedRead } from './prepared-reads'
+import { deleteContentInstallationsOn } from './integrations'
 
 const siteById = preparedRead((db, id: string) => db.selectFrom('sites').selectAll().where('id', '=', id))
 
@@ -45,8 +46,9 @@ export async function updateSite(trx: Db | Trx, id: string, update: SiteUpdate):
   await trx.updateTable('sites').set(update).where('id', '=', id).execute()
 }
 
-/** Deletes a site with everything on it (sections, groups, site-spaces, share links: by cascade). */
-export async function deleteSite(trx: Db | Trx, id: string): Promise<void> {
+/** Deletes a site with everything on it (sections, groups, site-spaces, share links: by cascade; integration installations). */
+export async function deleteSite(trx: Trx, id: string): Promise<void> {
+  await deleteContentInstallationsOn(trx, 'site', [id])
   await trx.deleteFrom('sites').where('id', '=', id).execute()
 }
 

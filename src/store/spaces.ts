@@ -68,12 +68,16 @@ export async function moveSpacesToOrganization(trx: Trx, collectionIds: string[]
   await trx.updateTable('spaces').set({ organization_id: organizationId, updated_at: at }).where('parent_id', 'in', collectionIds).execute()
 }
 
-/** Removes for good the spaces deleted before `before` (with their revisions, by cascade). */
-export async function purgeDeletedSpaces(db: Db, before: string): Promise<number> {
-  // Look before deleting: a DELETE takes the write lock even when nothing matches, and this runs at every start.
-  const expired = await db.selectFrom('spaces').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', before).limit(1).executeTakeFirst()
-  if (!expired) return 0
-  const result = await db.deleteFrom('spaces').where('deleted_at', 'is not', null).where('deleted_at', '<', before).executeTakeFirst()
+/** The spaces deleted before `before` (to be removed for good). */
+export async function listExpiredSpaceIds(db: Db, before: string): Promise<string[]> {
+  const rows = await db.selectFrom('spaces').select('id').where('deleted_at', 'is not', null).where('deleted_at', '<', before).execute()
+  return rows.map((row) => row.id)
+}
+
+/** Removes spaces for good (their revisions, change requests and the rest by cascade); answers how many. */
+export async function deleteSpacesForGood(trx: Trx, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0
+  const result = await trx.deleteFrom('spaces').where('id', 'in', ids).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 

@@ -4,6 +4,7 @@ import { useTestServer } from '../support/server'
 import { createOrganization, createSite, createSpace, expectError } from '../support/factories'
 import { never, startFixtureServer, type FixtureServer } from '../support/http-fixture'
 import { answering, latestEvent, readDelivery, settledEvent } from '../support/integrations'
+import { purgeExpiredSpaces } from '../../src/domain/spaces/purge-expired-spaces'
 
 // Retries and the worker's idle poll are made short so a retry after a 500 comes at once; no test asserts timings.
 process.env.DOCSCTL_JOB_BACKOFF_MS = '5'
@@ -253,6 +254,30 @@ describe('installations and their events', () => {
     expect((await latestEvent(server, 'content-app', 'space_installation_deleted')).event.payload).toMatchObject({ spaceId: space.id, previous: { configuration: {} } })
     expect((await latestEvent(server, 'content-app', 'site_installation_deleted')).event.payload.siteId).toBe(site.id)
     expect((await server.request('GET', '/v1/integrations/content-app/spaces')).body.items).toEqual([])
+  })
+
+  it('forgets its installation on a site that is deleted, and on a space once the space is purged (kept while restorable)', async () => {
+    await publish('cleanup-app')
+    const installation = await install('cleanup-app')
+    const space = await createSpace(server, org, { title: 'Short-lived space' })
+    const site = await createSite(server, org, { title: 'Short-lived site' })
+    const base = `/v1/integrations/cleanup-app/installations/${installation.id}`
+    expect((await server.request('POST', `${base}/spaces`, { body: { space: space.id } })).status).toBe(201)
+    expect((await server.request('POST', `${base}/sites`, { body: { siteId: site.id } })).status).toBe(201)
+    const listed = async (kind: 'spaces' | 'sites', extended = false) => {
+      const res = await server.request('GET', `/v1/integrations/cleanup-app/${kind}${extended ? '?extended=true' : ''}`)
+      expect(res.status).toBe(200)
+      return res.body.items.map((i: any) => (kind === 'spaces' ? (extended ? i.space.id : i.space) : extended ? i.site.id : i.site))
+    }
+    expect((await server.request('DELETE', `/v1/orgs/${org}/sites/${site.id}`)).status).toBe(204)
+    expect(await listed('sites')).toEqual([])
+    expect(await listed('sites', true)).toEqual([])
+    expect((await server.request('DELETE', `/v1/spaces/${space.id}`)).status).toBe(204)
+    expect(await listed('spaces')).toEqual([space.id])
+    expect(await purgeExpiredSpaces(server.engine.db, Date.now() + 8 * 24 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1)
+    expect(await listed('spaces')).toEqual([])
+    expect(await listed('spaces', true)).toEqual([])
+    expect((await server.request('GET', base)).body.spaces).toBe(0)
   })
 
   it('lets only admins install, and keeps installations, events and lists to those who manage them', async () => {

@@ -17,6 +17,20 @@ describe('deleted spaces', () => {
     expect((await server.request('GET', `/v1/spaces/${space.id}`)).status).toBe(404)
     expect((await server.request('POST', `/v1/spaces/${space.id}/restore`)).status).toBe(404)
   })
+
+  it('leave nothing of theirs in the search index once purged', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Indexed' } })).body
+    const cr = (await server.request('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Pages' } })).body
+    const changes = [{ operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nPelicans.\n\n## More\n\nMore pelicans.\n' } }]
+    expect((await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { body: { changes } })).status).toBe(200)
+    expect((await server.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(200)
+    expect((await server.request('GET', `/v1/spaces/${space.id}/search?query=pelicans`)).body.items).toHaveLength(1)
+    const rows = async () => (await server.engine.db.selectFrom('search_rows').select('id').where('space_id', '=', space.id).execute()).length
+    expect(await rows()).toBeGreaterThan(0)
+    await server.request('DELETE', `/v1/spaces/${space.id}`)
+    expect(await purgeExpiredSpaces(server.engine.db, Date.now() + 8 * DAY)).toBe(1)
+    expect(await rows()).toBe(0)
+  })
 })
 
 describe('GET /v1/openapi.json', () => {

@@ -10,9 +10,15 @@ import { ObjectStore, applyDelta, gitdirOf, resolveRef } from './object-store'
 import { readRepository } from './read-repository'
 
 
-// Packing on one thread: git's threads share the delta search out by timing, so with several the delta chains
-// (which the tests count and measure) would vary with the machine's load.
-const env = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x.io', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x.io', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'pack.threads', GIT_CONFIG_VALUE_0: '1' }
+// The same repository, byte for byte, at every run (fixed dates), packed on one thread: git's threads share the
+// delta search out by timing, so with several the delta chains (which the tests count and measure) would vary with
+// the machine's load.
+const DATE = '2026-01-01T00:00:00Z'
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x.io', GIT_AUTHOR_DATE: DATE, GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x.io', GIT_COMMITTER_DATE: DATE,
+  GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'pack.threads', GIT_CONFIG_VALUE_0: '1',
+}
 const git = (dir: string, args: string[], input?: string | Buffer) => execFileSync('git', args, { cwd: dir, env, input, maxBuffer: 256 * 1024 * 1024 })
 const text = (dir: string, ...args: string[]) => git(dir, args).toString('utf8').trim()
 

@@ -19,6 +19,11 @@ export interface Engine {
   jobs: JobWorker
   /** Secrets jobs need (repository credentials) by job id: in memory only, never in the store. */
   secrets: Map<string, string>
+  /**
+   * Whether requests may name this machine's files (local repository paths, file:// addresses): yes in-process and
+   * for a server on a loopback address; a server listening beyond the machine only with --allow-local-files.
+   */
+  localFiles: boolean
   close(): Promise<void>
 }
 
@@ -29,6 +34,8 @@ export interface EngineOptions {
   baseUrl?: string
   /** Create the data directory and the store if missing (only `init` does). */
   create?: boolean
+  /** See Engine.localFiles (default: true). */
+  localFiles?: boolean
 }
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
@@ -41,6 +48,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     baseUrl: (options.baseUrl ?? process.env.DOCSCTL_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     jobs: undefined as unknown as JobWorker,
     secrets: new Map(),
+    localFiles: options.localFiles ?? true,
     async close() {
       await engine.jobs.stop()
       await store.close()
@@ -52,6 +60,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   // and periodically in the server.
   await purgeExpiredSpaces(engine.db)
   return engine
+}
+
+/** Whether a server listening on `host` may read and write this machine's files for requests (see Engine.localFiles). */
+export function serverMayUseLocalFiles(host: string, allowLocalFiles = false): boolean {
+  return allowLocalFiles || host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 function positiveNumber(value: string | undefined): number | undefined {

@@ -10,6 +10,7 @@ import { loadLiveSpace } from './spaces'
 import { findGitSync, deleteGitSync } from '../store/git-syncs'
 import { insertJob, listJobsOfSpace } from '../store/jobs'
 import { safeUrl } from '../git/safe-url'
+import { assertLocalFilesAllowed } from './local-files'
 import { presentGitSync } from './presenters/git-sync'
 import { BadRequestError, NotFoundError } from '../errors'
 import type { JobRow } from '../store/tables/job.table'
@@ -59,7 +60,7 @@ async function enqueueSync(ctx: OperationContext, spaceId: string, kind: 'git-im
     } catch {
       throw new BadRequestError('body.url: is not a valid address.')
     }
-  }
+  } else assertLocalFilesAllowed(ctx, 'body.url')
   const url = safeUrl(body.url)
   const job = await insertJob(ctx.db, {
     kind,

@@ -10,6 +10,7 @@ import { Limits } from './schemas/limits'
 import { ListOf, PageQuery, listEnvelope } from './schemas/pagination'
 import { loadOrganization } from './organizations'
 import { presentOpenAPISpec, presentOpenAPISpecContent, presentOpenAPISpecVersion } from './presenters/openapi-spec'
+import { assertLocalFilesAllowed } from './local-files'
 import { deleteOpenAPISpec, findOpenAPISpecBySlug, findOpenAPISpecVersion, insertOpenAPISpec, listOpenAPISpecs as listSpecs, listOpenAPISpecVersions as listVersions, updateOpenAPISpec } from '../store/openapi-specs'
 import { findOrganizationById } from '../store/organizations'
 import { insertJob } from '../store/jobs'
@@ -45,10 +46,11 @@ const Version = Type.Object({ object: Type.Literal('openapi-spec-version'), id: 
 const Content = Type.Object({ filesystem: Type.Object({}, { additionalProperties: true }), url: Type.String() }, { additionalProperties: true })
 
 /** The source columns for a body `source`, checked beyond what the schema can say. */
-function sourceColumns(source: SourceBody): Pick<OpenAPISpecRow, 'source_url' | 'source_files'> {
+function sourceColumns(ctx: OperationContext, source: SourceBody): Pick<OpenAPISpecRow, 'source_url' | 'source_files'> {
   if ((source.url === undefined) === (source.text === undefined)) throw new BadRequestError('body.source: give either `url` (an address to fetch) or `text` (the spec itself), not both or neither.')
   if (source.url !== undefined) {
     if (!/^(https?|file):/i.test(source.url)) throw new BadRequestError('body.source.url: must be an http, https or file address.')
+    if (/^file:/i.test(source.url)) assertLocalFilesAllowed(ctx, 'body.source.url')
     if (source.files) throw new BadRequestError('body.source.files: only goes with `text`.')
     return { source_url: source.url, source_files: null }
   }
@@ -125,7 +127,7 @@ export const createOpenAPISpec = defineOperation({
   async handler(ctx, { params, body }) {
     const org = await loadOrganization(ctx, params.organizationId)
     await ctx.access.authorize('organization', 'createOpenAPISpec', { kind: 'organization', row: org })
-    const spec = newSpecRow(org.id, body.slug, sourceColumns(body.source))
+    const spec = newSpecRow(org.id, body.slug, sourceColumns(ctx, body.source))
     await insertOpenAPISpec(ctx.db, spec)
     await enqueueProcessing(ctx, spec.id)
     return presentOpenAPISpec(spec, ctx)
@@ -177,7 +179,7 @@ export const createOrUpdateOpenAPISpecBySlug = defineOperation({
   response: Spec,
   async handler(ctx, { params, body }) {
     const org = await loadOrganization(ctx, params.organizationId)
-    const source = sourceColumns(body.source)
+    const source = sourceColumns(ctx, body.source)
     const existing = await findOpenAPISpecBySlug(ctx.db, org.id, params.specSlug)
     let spec: OpenAPISpecRow
     if (existing) {

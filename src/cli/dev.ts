@@ -45,14 +45,15 @@ export function devCommand(program: Command): void {
         const root = resolve(folder)
         if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new BadRequestError(`${folder} is not a folder.`)
         const token = await ensureWorkspace(ctx, { org: 'My Docs' })
-        const [{ openEngine }, { startServer }, { importFiles }, { executeOperation, findOperation }, chokidar] = await Promise.all([
+        const [{ openEngine, serverMayUseLocalFiles }, { startServer }, { importFiles }, { executeOperation, findOperation }, chokidar] = await Promise.all([
           import('../engine'),
           import('../http/server'),
           import('../jobs/git-import'),
           import('../api/execute'),
           import('chokidar'),
         ])
-        const engine = await openEngine({ dataDir: ctx.dataDir })
+        // (The folder itself is read here, in-process; what requests may name follows the host, as for `serve`.)
+        const engine = await openEngine({ dataDir: ctx.dataDir, localFiles: serverMayUseLocalFiles(options.host) })
         let spaceId: string = options.space
         if (!spaceId) {
           const created = await executeOperation(engine, await findOperation('createSpace'), { params: { organizationId: readSettings(ctx.dataDir)!.organizationId }, body: { title: basename(root).slice(0, 50) } }, { token })

@@ -21,6 +21,7 @@ export function serveCommand(program: Command): void {
     .option('--org <title>', 'with --init: organization title', 'My Docs')
     .option('--email <email>', 'with --init: admin email (default: <user>@localhost)')
     .option('--log', 'log every request to stderr')
+    .option('--allow-local-files', "let requests name this machine's files (local repository paths, file:// addresses) although the server listens beyond it (with --host); on a loopback address they always may")
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --init\n  $ docsctl serve --port 0 --data-dir ./docs-data\n  $ curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:8080/v1/orgs\n')
     .action(async (options, command: Command) => {
       const ctx = CliContext.of(command)
@@ -28,8 +29,8 @@ export function serveCommand(program: Command): void {
         let token: string | undefined
         if (options.init) token = await ensureWorkspace(ctx, options)
         else if (!workspaceExists(ctx.dataDir)) throw new StoreMissingError(ctx.dataDir)
-        const [{ openEngine }, { startServer }] = await Promise.all([import('../engine'), import('../http/server')])
-        const engine = await openEngine({ dataDir: ctx.dataDir })
+        const [{ openEngine, serverMayUseLocalFiles }, { startServer }] = await Promise.all([import('../engine'), import('../http/server')])
+        const engine = await openEngine({ dataDir: ctx.dataDir, localFiles: serverMayUseLocalFiles(options.host, options.allowLocalFiles) })
         const server = await startServer({ engine, host: options.host, port: options.port, log: options.log })
         ctx.output.out(`docsctl is listening on ${server.url} (API: ${server.url}/v1, data: ${ctx.dataDir})\n`)
         if (token) ctx.output.out(`token: ${token}\n`)

@@ -83,6 +83,27 @@ describe('git import', () => {
   })
 })
 
+describe('local repositories', () => {
+  it('are refused, for import and export alike, by a server that listens beyond this machine (without --allow-local-files)', async () => {
+    const space = (await server.request('POST', `/v1/orgs/${server.organizationId}/spaces`, { body: { title: 'Local files' } })).body
+    const repo = makeRepository({ 'README.md': '# Home\n' })
+    server.engine.localFiles = false
+    try {
+      for (const url of [repo, `file://${repo}`]) {
+        for (const kind of ['import', 'export']) {
+          const res = await server.request('POST', `/v1/spaces/${space.id}/git/${kind}`, { body: { url, ref: 'refs/heads/main', ...(kind === 'export' ? { commitMessage: 'Export' } : {}) } })
+          expect(res.status).toBe(400)
+          expect(res.body.error.message).toContain('--allow-local-files')
+        }
+      }
+    } finally {
+      server.engine.localFiles = true
+    }
+    expect((await server.request('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: repo, ref: 'refs/heads/main' } })).status).toBe(204)
+    await settled(space.id, 1)
+  })
+})
+
 describe('git export', () => {
   it('round-trips a repository: import, change through a change request, export as one commit on top of the tip', async () => {
     const { execFileSync } = await import('node:child_process')

@@ -124,6 +124,15 @@ describe('OpenAPI specs', () => {
     expect(spec.lastProcessErrorCode).toBeUndefined()
     const content = await server.request('GET', `${base()}/local/versions/latest/content`)
     expect(Object.keys(content.body.filesystem).sort()).toEqual(['api/openapi.yaml', 'api/schemas/pet.yaml', 'common/owner.json'])
+    // A server that listens beyond this machine (without --allow-local-files) reads no file address for a request.
+    server.engine.localFiles = false
+    try {
+      const refused = await create('refused', { url: pathToFileURL(join(dir, 'api/openapi.yaml')).href })
+      expectError(refused, 400, '--allow-local-files')
+      expect((await server.request('GET', `${base()}/refused`)).status).toBe(404)
+    } finally {
+      server.engine.localFiles = true
+    }
   })
 
   it.each([

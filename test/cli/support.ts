@@ -44,7 +44,7 @@ export async function initWorkspace(dataDir = tempDir()) {
 }
 
 export interface RunningServer {
-  /** http://127.0.0.1:PORT, as printed. */
+  /** http://HOST:PORT, as printed (127.0.0.1 unless `--host` says otherwise). */
   url: string
   /** The first match of each `waitFor` pattern, in order. */
   matches: RegExpExecArray[]
@@ -62,7 +62,7 @@ export interface RunningServer {
 export async function serve(dataDir: string, extra: string[] = [], waitFor: RegExp[] = []): Promise<RunningServer> {
   const child = execa(process.execPath, [BIN, 'serve', '--port', '0', ...extra], { env: environment(dataDir), extendEnv: true, reject: false, stdin: 'ignore' })
   let output = ''
-  const patterns = [/http:\/\/127\.0\.0\.1:\d+/, ...waitFor]
+  const patterns = [/http:\/\/\d+\.\d+\.\d+\.\d+:\d+/, ...waitFor]
   const matches = await new Promise<RegExpExecArray[]>((resolve, reject) => {
     const fail = (why: string) => {
       clearTimeout(timer)

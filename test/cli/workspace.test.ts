@@ -215,6 +215,27 @@ describe('docsctl serve', () => {
     }
   })
 
+  it('lets requests name local repositories on a loopback address, and beyond it only with --allow-local-files', async () => {
+    // A workspace of its own: the imports it queues are not the other tests' business.
+    const { dataDir, token } = await initWorkspace(tempDir())
+    const space = json(await docsctl(dataDir, ['space', 'create', '--title', 'Local files', '--json']))
+    const cases: [string[], number][] = [[[], 204], [['--host', '0.0.0.0'], 400], [['--host', '0.0.0.0', '--allow-local-files'], 204]]
+    for (const [extra, status] of cases) {
+      const server = await serve(dataDir, extra)
+      try {
+        const res = await fetch(`${server.url}/v1/spaces/${space.id}/git/import`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: join(dataDir, 'no-such-repository'), ref: 'refs/heads/main' }),
+        })
+        expect({ extra, status: res.status }).toEqual({ extra, status })
+        if (status === 400) expect((await res.json()).error.message).toContain('--allow-local-files')
+      } finally {
+        await server.stop()
+      }
+    }
+  })
+
   it('sees a token revoked by a CLI command on the same data directory while it runs', async () => {
     const { dataDir } = workspace
     const { token, id } = json(await docsctl(dataDir, ['token', 'create', '--name', 'short-lived', '--json']))

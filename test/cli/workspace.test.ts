@@ -229,7 +229,7 @@ describe('docsctl serve', () => {
           body: JSON.stringify({ url: join(dataDir, 'no-such-repository'), ref: 'refs/heads/main' }),
         })
         expect({ extra, status: res.status }).toEqual({ extra, status })
-        if (status === 400) expect((await res.json()).error.message).toContain('--allow-local-files')
+        if (status === 400) expect(((await res.json()) as { error: { message: string } }).error.message).toContain('--allow-local-files')
       } finally {
         await server.stop()
       }

@@ -155,3 +155,28 @@ export async function getBlobs(db: Db | Trx, hashes: string[]): Promise<Map<stri
   }
   return result
 }
+
+/**
+ * Deletes every blob but those whose hash is in `keep` and the bases their deltas stand on (a garbage collection's
+ * sweep: call it in the transaction that marked them, so that nothing new can come to use a blob in between).
+ * Answers how many blobs went.
+ */
+export async function sweepBlobs(trx: Trx, keep: Set<string>): Promise<number> {
+  const run = (text: string, parameters: unknown[] = []) => trx.executeQuery(CompiledQuery.raw(text, parameters))
+  await run('CREATE TEMP TABLE IF NOT EXISTS blob_sweep_keep (id INTEGER PRIMARY KEY)')
+  await run('DELETE FROM blob_sweep_keep')
+  const hashes = [...keep].map((hash) => Buffer.from(hash, 'hex'))
+  for (let i = 0; i < hashes.length; i += 500) {
+    const chunk = hashes.slice(i, i + 500)
+    await run(`INSERT OR IGNORE INTO blob_sweep_keep (id) SELECT id FROM blob_hashes WHERE hash IN (${chunk.map(() => '?').join(', ')})`, chunk)
+  }
+  // The bases under the kept deltas, a level at a time (chains are at most MAX_DELTA_DEPTH long).
+  for (;;) {
+    const added = await run('INSERT OR IGNORE INTO blob_sweep_keep (id) SELECT b.base FROM blobs b JOIN blob_sweep_keep k ON k.id = b.id WHERE b.base IS NOT NULL AND b.base NOT IN (SELECT id FROM blob_sweep_keep)')
+    if (!added.numAffectedRows) break
+  }
+  const removed = await run('DELETE FROM blobs WHERE id NOT IN (SELECT id FROM blob_sweep_keep)')
+  await run('DELETE FROM blob_hashes WHERE id NOT IN (SELECT id FROM blob_sweep_keep)')
+  await run('DROP TABLE blob_sweep_keep')
+  return Number(removed.numAffectedRows ?? 0)
+}

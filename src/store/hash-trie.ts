@@ -71,6 +71,37 @@ export async function trieEntries(db: Db | Trx, root: string | null): Promise<Ma
   return entries
 }
 
+/**
+ * For a garbage collection: adds the hashes of the trie's nodes to `seen`, not walking again under a node `seen`
+ * already holds (tries of successive revisions share most of their nodes), and answers the entries of the leaves it
+ * reached. Reads past the node cache, which a walk over every revision would only churn.
+ */
+export async function reachTrie(db: Db | Trx, root: string, seen: Set<string>): Promise<[string, string][]> {
+  const entries: [string, string][] = []
+  let level = seen.has(root) ? [] : [root]
+  for (const hash of level) seen.add(hash)
+  while (level.length) {
+    const read = await getBlobs(db, level)
+    const next: string[] = []
+    for (const hash of level) {
+      const bytes = read.get(hash)
+      if (!bytes) throw new Error(`Trie node ${hash} is missing from the store.`)
+      const node = JSON.parse(bytes.toString('utf8')) as TrieNode
+      if ('l' in node) entries.push(...node.l)
+      else {
+        for (const child of node.c) {
+          if (child && !seen.has(child)) {
+            seen.add(child)
+            next.push(child)
+          }
+        }
+      }
+    }
+    level = next
+  }
+  return entries
+}
+
 type Change = { key: string; hex: string; value: string | null }
 
 /** The root of the trie with `changes` applied (a null value removes the key); null when it ends up empty. */

@@ -14,3 +14,9 @@ export async function insertRevision(trx: Db | Trx, row: NewRevisionRow): Promis
 export async function deleteUnusedRevision(trx: Db | Trx, id: string): Promise<void> {
   await trx.deleteFrom('revisions').where('id', '=', id).execute()
 }
+
+/** The content hash of every revision of every space, each once. */
+export async function listContentHashes(db: Db | Trx): Promise<string[]> {
+  const rows = await db.selectFrom('revisions').select('content_hash').distinct().where('content_hash', 'is not', null).execute()
+  return rows.map((row) => row.content_hash!.toString('hex'))
+}

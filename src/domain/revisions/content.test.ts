@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openStore, type Store } from '../../store/database'
 import { putBlob } from '../../store/blobs'
 import { trieEntries } from '../../store/hash-trie'
-import { loadContent, sameJson, saveContent, type ContentSnapshot, type FileSnapshot, type PageSnapshot, type ReusableContentSnapshot } from './content'
+import { loadContent, reachContents, sameJson, saveContent, type ContentSnapshot, type FileSnapshot, type PageSnapshot, type ReusableContentSnapshot } from './content'
 
 /** JSON with object keys sorted: equal texts for values that mean the same. */
 const canonical = (value: unknown): string =>
@@ -115,5 +115,26 @@ describe('stored content', () => {
     expect(new Map([...again.files!].sort())).toEqual(new Map([['file1', file(1)], ['file2', file(2)]]))
     expect(again.reusableContents!.get('reusable1')).toEqual(reusable(1))
     expect(again.variables).toEqual({ a: 'c' })
+  })
+
+  it('reaches every blob of old and new contents alike, for a garbage collection', async () => {
+    const bytesOf = async (text: string) => putBlob(store.db, text)
+    const legacyFile = { ...file(1), blob: await bytesOf('bytes of an inline file') }
+    const recordFile = { ...file(2), blob: await bytesOf('bytes of a file record') }
+    const root = (await saveContent(store.db, { pages: new Map([['page1', page(1)]]), variables: {} }))!
+    const legacy = await putBlob(store.db, JSON.stringify({ root, files: [legacyFile], variables: {} }))
+    const modern = (await saveContent(store.db, { pages: new Map([['page2', page(2)]]), files: new Map([['file2', recordFile]]), variables: { a: 'b' } }))!
+    const seen = new Set<string>()
+    await reachContents(store.db, [legacy, modern], seen)
+    const expected = new Set([legacy, legacyFile.blob, recordFile.blob])
+    for (const top of [root, modern]) {
+      for (const [, hash] of await trieEntries(store.db, top)) expected.add(hash)
+    }
+    for (const hash of expected) expect(seen.has(hash), hash).toBe(true)
+    // Trie nodes too: the roots at least, which are the content hashes of new contents.
+    expect(seen.has(root) && seen.has(modern)).toBe(true)
+    // Nothing that is not a stored blob.
+    const stored = await store.db.selectFrom('blob_hashes').select('hash').where('hash', 'in', [...seen].map((h) => Buffer.from(h, 'hex'))).execute()
+    expect(stored.length).toBe(seen.size)
   })
 })

@@ -14,7 +14,7 @@
  */
 import type { Db, Trx } from '../../store/database'
 import { getBlobs, putBlobs } from '../../store/blobs'
-import { trieEntries, trieUpdate } from '../../store/hash-trie'
+import { reachTrie, trieEntries, trieUpdate } from '../../store/hash-trie'
 
 export type PageType = 'document' | 'group' | 'link'
 
@@ -182,6 +182,34 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
   const root = await trieUpdate(trx, base.root, changes)
   if (root) remember(root, { ...content, source: { root, records: table } })
   return root
+}
+
+/**
+ * For a garbage collection: adds to `seen` every blob the contents reach (an old manifest, trie nodes, records, the
+ * bytes of files), walking what contents share once.
+ */
+export async function reachContents(db: Db | Trx, contentHashes: string[], seen: Set<string>): Promise<void> {
+  const fileRecords: string[] = []
+  for (const contentHash of contentHashes) {
+    if (seen.has(contentHash)) continue
+    const top = (await getBlobs(db, [contentHash])).get(contentHash)
+    if (!top) throw new Error(`Content ${contentHash} is missing from the store.`)
+    let root: string | null = contentHash
+    if (top.subarray(0, 8).toString('latin1') === '{"root":') {
+      const legacy = JSON.parse(top.toString('utf8')) as LegacyManifest
+      seen.add(contentHash)
+      for (const file of legacy.files ?? []) seen.add(file.blob)
+      root = legacy.root
+    }
+    if (!root) continue
+    for (const [key, hash] of await reachTrie(db, root, seen)) {
+      if (key.startsWith(FILE_KEY) && !seen.has(hash)) fileRecords.push(hash)
+      seen.add(hash)
+    }
+  }
+  for (let i = 0; i < fileRecords.length; i += 500) {
+    for (const bytes of (await getBlobs(db, fileRecords.slice(i, i + 500))).values()) seen.add((JSON.parse(bytes.toString('utf8')) as FileSnapshot).blob)
+  }
 }
 
 /** Whether two values serialize to the same JSON, key order aside (an absent key and an undefined one alike). */

@@ -72,13 +72,14 @@ export async function trieEntries(db: Db | Trx, root: string | null): Promise<Ma
 }
 
 /**
- * For a garbage collection: adds the hashes of the trie's nodes to `seen`, not walking again under a node `seen`
- * already holds (tries of successive revisions share most of their nodes), and answers the entries of the leaves it
- * reached. Reads past the node cache, which a walk over every revision would only churn.
+ * For a garbage collection: adds the hashes of the nodes of the tries under `roots` to `seen`, not walking again
+ * under a node `seen` already holds (tries of successive revisions share most of their nodes), and answers the
+ * entries of the leaves it reached. All the tries are walked together, a level at a time, so that a store of
+ * thousands of revisions is read in a few large batches; the node cache is bypassed (the walk would only churn it).
  */
-export async function reachTrie(db: Db | Trx, root: string, seen: Set<string>): Promise<[string, string][]> {
+export async function reachTries(db: Db | Trx, roots: string[], seen: Set<string>): Promise<[string, string][]> {
   const entries: [string, string][] = []
-  let level = seen.has(root) ? [] : [root]
+  let level = [...new Set(roots)].filter((root) => !seen.has(root))
   for (const hash of level) seen.add(hash)
   while (level.length) {
     const read = await getBlobs(db, level)

@@ -14,7 +14,7 @@
  */
 import type { Db, Trx } from '../../store/database'
 import { getBlobs, putBlobs } from '../../store/blobs'
-import { reachTrie, trieEntries, trieUpdate } from '../../store/hash-trie'
+import { reachTries, trieEntries, trieUpdate } from '../../store/hash-trie'
 
 export type PageType = 'document' | 'group' | 'link'
 
@@ -186,30 +186,30 @@ export async function saveContent(trx: Db | Trx, content: ContentSnapshot): Prom
 
 /**
  * For a garbage collection: adds to `seen` every blob the contents reach (an old manifest, trie nodes, records, the
- * bytes of files), walking what contents share once.
+ * bytes of files), reading all the contents together and what they share once.
  */
 export async function reachContents(db: Db | Trx, contentHashes: string[], seen: Set<string>): Promise<void> {
-  const fileRecords: string[] = []
-  for (const contentHash of contentHashes) {
-    if (seen.has(contentHash)) continue
-    const top = (await getBlobs(db, [contentHash])).get(contentHash)
+  const asked = [...new Set(contentHashes)].filter((hash) => !seen.has(hash))
+  const tops = await getBlobs(db, asked)
+  const roots: string[] = []
+  for (const contentHash of asked) {
+    const top = tops.get(contentHash)
     if (!top) throw new Error(`Content ${contentHash} is missing from the store.`)
-    let root: string | null = contentHash
-    if (top.subarray(0, 8).toString('latin1') === '{"root":') {
-      const legacy = JSON.parse(top.toString('utf8')) as LegacyManifest
-      seen.add(contentHash)
-      for (const file of legacy.files ?? []) seen.add(file.blob)
-      root = legacy.root
+    if (top.subarray(0, 8).toString('latin1') !== '{"root":') {
+      roots.push(contentHash)
+      continue
     }
-    if (!root) continue
-    for (const [key, hash] of await reachTrie(db, root, seen)) {
-      if (key.startsWith(FILE_KEY) && !seen.has(hash)) fileRecords.push(hash)
-      seen.add(hash)
-    }
+    const legacy = JSON.parse(top.toString('utf8')) as LegacyManifest
+    seen.add(contentHash)
+    for (const file of legacy.files ?? []) seen.add(file.blob)
+    if (legacy.root) roots.push(legacy.root)
   }
-  for (let i = 0; i < fileRecords.length; i += 500) {
-    for (const bytes of (await getBlobs(db, fileRecords.slice(i, i + 500))).values()) seen.add((JSON.parse(bytes.toString('utf8')) as FileSnapshot).blob)
+  const fileRecords: string[] = []
+  for (const [key, hash] of await reachTries(db, roots, seen)) {
+    if (key.startsWith(FILE_KEY) && !seen.has(hash)) fileRecords.push(hash)
+    seen.add(hash)
   }
+  for (const bytes of (await getBlobs(db, fileRecords)).values()) seen.add((JSON.parse(bytes.toString('utf8')) as FileSnapshot).blob)
 }
 
 /** Whether two values serialize to the same JSON, key order aside (an absent key and an undefined one alike). */

@@ -34,6 +34,7 @@ export function serveCommand(program: Command): void {
         const server = await startServer({ engine, host: options.host, port: options.port, log: options.log })
         ctx.output.out(`docsctl is listening on ${server.url} (API: ${server.url}/v1, data: ${ctx.dataDir})\n`)
         if (token) ctx.output.out(`token: ${token}\n`)
+        if (!engine.localFiles) ctx.output.err(`Listening beyond this machine: requests may not name its files (local repository paths, file:// addresses); --allow-local-files allows them.\n`)
         await new Promise<void>((resolve) => {
           const stop = async () => {
             process.off('SIGINT', stop)

@@ -56,19 +56,11 @@ async function writeNode(trx: Db | Trx, node: TrieNode, replaces?: string | null
 
 /** Every entry of the trie (empty for a null root), reading each level's nodes in one query. */
 export async function trieEntries(db: Db | Trx, root: string | null): Promise<Map<string, string>> {
-  const entries = new Map<string, string>()
-  let level = root ? [root] : []
-  while (level.length) {
-    await readNodes(db, level)
-    const next: string[] = []
-    for (const hash of level) {
-      const node = nodes.get(hash)!
-      if ('l' in node) for (const [key, value] of node.l) entries.set(key, value)
-      else for (const child of node.c) if (child) next.push(child)
-    }
-    level = next
+  const read = async (hashes: string[]) => {
+    await readNodes(db, hashes)
+    return new Map(hashes.map((hash) => [hash, nodes.get(hash)]))
   }
-  return entries
+  return new Map(root ? await walk([root], new Set(), read) : [])
 }
 
 /**
@@ -78,25 +70,35 @@ export async function trieEntries(db: Db | Trx, root: string | null): Promise<Ma
  * thousands of revisions is read in a few large batches; the node cache is bypassed (the walk would only churn it).
  */
 export async function reachTries(db: Db | Trx, roots: string[], seen: Set<string>): Promise<[string, string][]> {
+  const read = async (hashes: string[]) => {
+    const found = new Map<string, TrieNode>()
+    for (const [hash, bytes] of await getBlobs(db, hashes)) found.set(hash, JSON.parse(bytes.toString('utf8')))
+    return found
+  }
+  return walk(roots, seen, read)
+}
+
+/** The entries under `roots`, a level at a time, skipping (and adding to `seen`) the nodes `seen` holds. */
+async function walk(roots: string[], seen: Set<string>, read: (hashes: string[]) => Promise<Map<string, TrieNode | undefined>>): Promise<[string, string][]> {
   const entries: [string, string][] = []
-  let level = [...new Set(roots)].filter((root) => !seen.has(root))
-  for (const hash of level) seen.add(hash)
-  while (level.length) {
-    const read = await getBlobs(db, level)
+  const unseen = (hashes: (string | null)[]) => {
+    const fresh: string[] = []
+    for (const hash of hashes) {
+      if (hash !== null && !seen.has(hash)) {
+        seen.add(hash)
+        fresh.push(hash)
+      }
+    }
+    return fresh
+  }
+  for (let level = unseen([...new Set(roots)]); level.length; ) {
+    const found = await read(level)
     const next: string[] = []
     for (const hash of level) {
-      const bytes = read.get(hash)
-      if (!bytes) throw new Error(`Trie node ${hash} is missing from the store.`)
-      const node = JSON.parse(bytes.toString('utf8')) as TrieNode
+      const node = found.get(hash)
+      if (!node) throw new Error(`Trie node ${hash} is missing from the store.`)
       if ('l' in node) entries.push(...node.l)
-      else {
-        for (const child of node.c) {
-          if (child && !seen.has(child)) {
-            seen.add(child)
-            next.push(child)
-          }
-        }
-      }
+      else next.push(...unseen(node.c))
     }
     level = next
   }

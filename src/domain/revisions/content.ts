@@ -120,9 +120,7 @@ export async function loadContent(db: Db | Trx, contentHash: string | null): Pro
   if (!contentHash) return emptyContent()
   const cached = cache.get(contentHash)
   if (cached) return cached
-  const top = (await getBlobs(db, [contentHash])).get(contentHash)
-  if (!top) throw new Error(`Content ${contentHash} is missing from the store.`)
-  const legacy = top.subarray(0, 8).toString('latin1') === '{"root":' ? (JSON.parse(top.toString('utf8')) as LegacyManifest) : undefined
+  const legacy = legacyManifest(contentHash, (await getBlobs(db, [contentHash])).get(contentHash))
   const root = legacy ? legacy.root : contentHash
   const table = await trieEntries(db, root)
   const missing = [...new Set(table.values())].filter((hash) => !records.has(hash))
@@ -193,13 +191,11 @@ export async function reachContents(db: Db | Trx, contentHashes: string[], seen:
   const tops = await getBlobs(db, asked)
   const roots: string[] = []
   for (const contentHash of asked) {
-    const top = tops.get(contentHash)
-    if (!top) throw new Error(`Content ${contentHash} is missing from the store.`)
-    if (top.subarray(0, 8).toString('latin1') !== '{"root":') {
+    const legacy = legacyManifest(contentHash, tops.get(contentHash))
+    if (!legacy) {
       roots.push(contentHash)
       continue
     }
-    const legacy = JSON.parse(top.toString('utf8')) as LegacyManifest
     seen.add(contentHash)
     for (const file of legacy.files ?? []) seen.add(file.blob)
     if (legacy.root) roots.push(legacy.root)
@@ -210,6 +206,15 @@ export async function reachContents(db: Db | Trx, contentHashes: string[], seen:
     seen.add(hash)
   }
   for (const bytes of (await getBlobs(db, fileRecords)).values()) seen.add((JSON.parse(bytes.toString('utf8')) as FileSnapshot).blob)
+}
+
+/**
+ * The manifest a content hash names when it is an older revision's (`{"root": …}`), undefined when it names a trie
+ * root (a node: `{"c": …}` or `{"l": …}`).
+ */
+function legacyManifest(contentHash: string, top: Buffer | undefined): LegacyManifest | undefined {
+  if (!top) throw new Error(`Content ${contentHash} is missing from the store.`)
+  return top.subarray(0, 8).toString('latin1') === '{"root":' ? (JSON.parse(top.toString('utf8')) as LegacyManifest) : undefined
 }
 
 /** Whether two values serialize to the same JSON, key order aside (an absent key and an undefined one alike). */
